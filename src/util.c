@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Messages on stderr and allocation helpers that die on OOM. The only
+ * place besides main() that may exit the process.
+ */
+#include <config.h>
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[4096];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fprintf(stderr, "%s%s\n", prefix, buf);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int error_at(const char *file, unsigned int line, unsigned int col,
+	     const char *fmt, ...)
+{
+	char prefix[512];
+	va_list ap;
+
+	snprintf(prefix, sizeof(prefix), "%s:%u:%u: ", file, line, col);
+	va_start(ap, fmt);
+	vreport(prefix, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(VB_EXIT_RUNTIME);
+}
+
+void vb_bug(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "BUG: %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		die("out of memory allocating %zu bytes", size);
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory allocating %zu x %zu bytes", nmemb, size);
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		die("out of memory allocating %zu bytes", size);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		die("out of memory duplicating a string");
+	return p;
+}
+
+void *xcalloc_aligned(size_t nmemb, size_t size)
+{
+	void *p;
+	size_t bytes;
+
+	if (size && nmemb > SIZE_MAX / size)
+		die("allocation of %zu x %zu bytes overflows", nmemb, size);
+	bytes = nmemb * size;
+	bytes = (bytes + CACHELINE - 1) & ~(size_t)(CACHELINE - 1);
+	if (posix_memalign(&p, CACHELINE, bytes ? bytes : CACHELINE))
+		die("out of memory allocating %zu bytes", bytes);
+	memset(p, 0, bytes ? bytes : CACHELINE);
+	return p;
+}
