@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_CLIENT_H
+#define VB_CLIENT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "result.h"
+#include "util.h"
+
+struct engine;
+struct op;
+struct run;
+
+/*
+ * Run phases, written by the main thread (and by the SIGINT/SIGTERM
+ * handler, and by a client that hits --strict or --max-errors), read by
+ * clients once per op with a relaxed load: a client only needs to see a
+ * change eventually, within one op, and no data is published through it.
+ */
+enum phase {
+	PHASE_SETUP,
+	PHASE_WARMUP,
+	PHASE_MEASURE,
+	PHASE_STOP,
+};
+
+/*
+ * struct progress: what the main thread reads every second for the
+ * progress line. One cache line per client, written by that client only,
+ * with relaxed stores of its private counters (no read-modify-write in
+ * the hot loop).
+ */
+struct progress {
+	_Alignas(CACHELINE) atomic_uint_fast64_t ops;
+	atomic_uint_fast64_t bytes;
+	atomic_int done;
+};
+
+/*
+ * struct client: one worker thread. Everything the hot loop writes is
+ * private to the client (allocated by and for it, cache-line aligned) and
+ * is read by the main thread only after pthread_join().
+ */
+struct client {
+	/* aligned so that clients in one array never share a cache line */
+	_Alignas(CACHELINE) unsigned int id;
+	struct run *run;
+	const struct engine *engine;
+	const struct op *ops; /* the [run] section */
+	unsigned int nops;
+	int dirfd; /* the client's directory, opened by the main thread */
+	const char **xpath; /* [2 * nexpand]: expanded ${client} paths */
+	int *fd; /* [nhandles]: open handles, -1 when closed or dead */
+	unsigned int nhandles;
+	char *buf; /* pread/pwrite/readdir/statvfs_legacy buffer */
+	size_t buf_len;
+	struct result res;
+	struct progress *progress;
+	int error; /* fatal setup error: -errno, 0 if none */
+	unsigned int error_line; /* the loadfile line it came from */
+	pthread_t thread;
+};
+
+/* Size of the per-client buffer for @max_io bytes of data I/O. */
+size_t client_buf_size(uint64_t max_io);
+
+/*
+ * Prepare client @id of @run: allocations only, no thread yet. @dirfd is
+ * taken over (closed by client_release()).
+ */
+void client_init(struct client *c, struct run *run, unsigned int id, int dirfd);
+
+/* The thread function; @arg is the struct client. */
+void *client_main(void *arg);
+
+void client_release(struct client *c);
+
+#endif /* VB_CLIENT_H */

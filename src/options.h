@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_OPTIONS_H
+#define VB_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ops.h"
+
+/*
+ * struct config: every setting of a run, filled from the command line by
+ * options_parse() and read-only afterwards. The popt table lives in
+ * options.c, the only file that includes <popt.h>.
+ */
+enum cwd_mode {
+	CWD_PRIVATE, /* clients/clientN per client (dbench's layout) */
+	CWD_SHARED, /* one directory for all clients */
+};
+
+enum fs_mode {
+	FS_PRIVATE, /* unshare(CLONE_FS) per client */
+	FS_SHARED, /* the process's fs_struct, shared by all clients */
+};
+
+enum fdt_mode {
+	FDT_SHARED, /* one fd table for the process (threads) */
+	FDT_PRIVATE, /* unshare(CLONE_FILES) per client */
+};
+
+enum warmup_kind {
+	WARMUP_TIME,
+	WARMUP_PASSES,
+};
+
+enum metric {
+	METRIC_OPS,
+	METRIC_MBPS,
+};
+
+#define MAX_CLIENTS 100000
+
+struct config {
+	char *loadfile; /* path or built-in name */
+	char *directory; /* -D */
+	char *engine;
+	uint64_t time_ns; /* measurement time; unused with loops */
+	uint64_t loops; /* passes per client; 0: run for time_ns */
+	enum warmup_kind warmup_kind;
+	uint64_t warmup; /* ns or passes */
+	enum cwd_mode cwd;
+	enum fs_mode fs;
+	enum fdt_mode fdt;
+	unsigned int depth;
+	bool skip_cleanup;
+	bool strict;
+	bool quiet;
+	uint64_t max_errors; /* 0: no limit */
+	enum metric metric; /* the sweep table's relative column */
+	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
+	unsigned int *clients; /* the sweep, in order */
+	unsigned int nclients;
+};
+
+/* What main() should do after parsing. */
+enum options_action {
+	OPTIONS_RUN,
+	OPTIONS_EXIT_OK, /* --help, --version, --list-* already printed */
+	OPTIONS_USAGE, /* bad usage, message printed: exit 2 */
+};
+
+/*
+ * Parse @argv into @cfg. Prints help, version and lists itself (on stdout)
+ * and usage errors (on stderr, with a pointer to --help).
+ */
+enum options_action options_parse(struct config *cfg, int argc,
+				  const char **argv);
+
+/*
+ * Parse a CLIENTS argument: "8", or a doubling range "1-64" (1 2 4 .. 64,
+ * plus the upper bound if it is not a power-of-two step). Appends to @cfg.
+ * Returns 0 or -EINVAL / -ERANGE.
+ */
+int options_parse_clients(struct config *cfg, const char *arg);
+
+void config_release(struct config *cfg);
+
+#endif /* VB_OPTIONS_H */

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Per-client results and their merge after the clients are joined.
+ */
+#include <config.h>
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void result_init(struct result *r, unsigned int nslots)
+{
+	memset(r, 0, sizeof(*r));
+	r->nslots = nslots;
+	r->lat = xcalloc_aligned(nslots, sizeof(*r->lat));
+	r->err = xcalloc_aligned(nslots, sizeof(*r->err));
+	result_reset(r);
+}
+
+void result_reset(struct result *r)
+{
+	for (unsigned int i = 0; i < r->nslots; i++)
+		hist_init(&r->lat[i]);
+	memset(r->err, 0, r->nslots * sizeof(*r->err));
+	r->ops = r->unexpected = r->skipped = r->bytes = r->passes = 0;
+	r->t_start = r->t_end = 0;
+}
+
+void result_merge(struct result *dst, const struct result *src)
+{
+	for (unsigned int i = 0; i < dst->nslots; i++) {
+		hist_merge(&dst->lat[i], &src->lat[i]);
+		for (unsigned int e = 0; e < ERR_NR; e++)
+			dst->err[i][e] += src->err[i][e];
+	}
+	dst->ops += src->ops;
+	dst->unexpected += src->unexpected;
+	dst->skipped += src->skipped;
+	dst->bytes += src->bytes;
+	dst->passes += src->passes;
+	if (src->t_end) {
+		if (!dst->t_start || src->t_start < dst->t_start)
+			dst->t_start = src->t_start;
+		if (src->t_end > dst->t_end)
+			dst->t_end = src->t_end;
+	}
+}
+
+uint64_t result_elapsed(const struct result *r)
+{
+	return r->t_end > r->t_start ? r->t_end - r->t_start : 0;
+}
+
+uint64_t result_max_latency(const struct result *r)
+{
+	uint64_t max = 0;
+
+	for (unsigned int i = 0; i < r->nslots; i++)
+		if (r->lat[i].count && r->lat[i].max > max)
+			max = r->lat[i].max;
+	return max;
+}
+
+void result_release(struct result *r)
+{
+	free(r->lat);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RESULT_H
+#define VB_RESULT_H
+
+#include <stdint.h>
+
+#include "stats.h"
+
+/*
+ * struct result: what one client measured, and the merge of all clients
+ * of one run. Statistics are kept per slot (one per op kind the [run]
+ * section uses, see struct loadfile).
+ *
+ * Unexpected results are counted per slot and per outcome: index 0 is an
+ * op that succeeded where an errno was expected, 1 .. ERR_ERRNO_MAX-1 the
+ * errno it failed with, ERR_OTHER any larger errno, ERR_SKIPPED an op not
+ * run because its handle was dead (its open had failed).
+ */
+#define ERR_ERRNO_MAX 134
+#define ERR_OTHER     ERR_ERRNO_MAX
+#define ERR_SKIPPED   (ERR_ERRNO_MAX + 1)
+#define ERR_NR	      (ERR_ERRNO_MAX + 2)
+
+struct result {
+	unsigned int nslots;
+	struct hist *lat; /* [nslots] */
+	uint64_t (*err)[ERR_NR]; /* [nslots][ERR_NR] */
+	uint64_t ops; /* ops completed (timed) */
+	uint64_t unexpected; /* sum of err[][] except ERR_SKIPPED */
+	uint64_t skipped;
+	uint64_t bytes; /* read + written */
+	uint64_t passes; /* complete [run] passes */
+	uint64_t t_start; /* ns, CLOCK_MONOTONIC: measurement start */
+	uint64_t t_end; /* last completion */
+};
+
+/* Allocate for @nslots, cache-line aligned, empty. */
+void result_init(struct result *r, unsigned int nslots);
+/* Empty the counters, keep the allocation. */
+void result_reset(struct result *r);
+/* Add @src into @dst (same nslots); the window becomes the union. */
+void result_merge(struct result *dst, const struct result *src);
+/* Measurement window in ns (0 if nothing was measured). */
+uint64_t result_elapsed(const struct result *r);
+/* Largest single op latency in ns, over all slots. */
+uint64_t result_max_latency(const struct result *r);
+void result_release(struct result *r);
+
+#endif /* VB_RESULT_H */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RUN_H
+#define VB_RUN_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "gate.h"
+#include "result.h"
+
+struct client;
+struct config;
+struct engine;
+struct loadfile;
+struct progress;
+struct workdir;
+
+/* Why a run ended. */
+enum run_end {
+	RUN_END_COMPLETE, /* time limit or --loops reached */
+	RUN_END_STRICT, /* --strict: an unexpected result */
+	RUN_END_MAX_ERRORS, /* --max-errors reached */
+	RUN_END_SIGNAL, /* SIGINT or SIGTERM */
+	RUN_END_FAILED, /* setup failed; nothing measured */
+};
+
+/*
+ * struct run: one measurement at one client count. Phases: setup of every
+ * client in order (untimed, before the gate) -> gate opens -> warmup ->
+ * measure -> stop -> join -> merge -> remove the run's tree.
+ */
+struct run {
+	const struct config *cfg;
+	const struct loadfile *lf;
+	const struct engine *engine;
+	unsigned int nclients;
+	unsigned int index; /* position in the sweep, names the directory */
+	atomic_int phase; /* enum phase */
+	atomic_int end; /* enum run_end, first writer wins */
+	atomic_uint_fast64_t unexpected; /* with --strict / --max-errors */
+	struct gate gate;
+	struct client *clients;
+	struct progress *progress; /* [nclients], one cache line each */
+	struct result total; /* merged after join */
+	uint64_t start_ns; /* first pthread_create -> gate opened */
+	unsigned int started; /* threads created */
+};
+
+void run_init(struct run *run, const struct config *cfg,
+	      const struct loadfile *lf, const struct engine *engine,
+	      unsigned int nclients, unsigned int index);
+
+/*
+ * Set up, run and tear down. Returns 0 when something was measured (see
+ * run->end for why it stopped), or -errno when setup failed (message
+ * printed, run->end = RUN_END_FAILED) or the run's tree could not be
+ * removed.
+ */
+int run_execute(struct run *run, struct workdir *wd);
+
+/* Record why the run ends (the first reason wins) and stop the clients. */
+void run_stop(struct run *run, enum run_end why);
+
+void run_release(struct run *run);
+
+#endif /* VB_RUN_H */
