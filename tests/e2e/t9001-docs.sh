@@ -1,0 +1,147 @@
+#!/bin/sh
+# shellcheck disable=SC2034
+test_description='the man pages document every option and every op'
+# shellcheck disable=SC2154
+. "$srcdir/tests/e2e/lib.sh"
+
+# shellcheck disable=SC2154
+MAN1="$abs_top_srcdir/doc/vfsbench.1"
+MAN5="$abs_top_srcdir/doc/vfsbench-loadfile.5"
+
+# roff_text FILE: the roff source with the escapes that can sit inside an
+# option or op name removed: \- becomes -, font changes and the
+# zero-width escapes (\& \% \: \| \^) go.
+roff_text() {
+	sed -e 's/\\-/-/g' \
+	    -e 's/\\f[BIRP1-4]//g' \
+	    -e 's/\\f([A-Z][A-Z]//g' \
+	    -e 's/\\f\[[^]]*\]//g' \
+	    -e 's/\\[&%:|^]//g' \
+	    "$1"
+}
+
+# long_options: every --word of standard input, one a line, sorted, unique.
+long_options() {
+	awk '{
+		s = $0
+		while (match(s, /--[a-z][a-z0-9-]*/)) {
+			o = substr(s, RSTART, RLENGTH)
+			sub(/-+$/, "", o)
+			print o
+			s = substr(s, RSTART + RLENGTH)
+		}
+	}' | sort -u
+}
+
+# help_long_options: the long options of the option column of --help.
+help_long_options() {
+	vfsbench --help |
+	sed -n 's/^ \{1,8\}\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
+	sort -u
+}
+
+# help_short_options: the short options of the option column of --help.
+help_short_options() {
+	vfsbench --help |
+	sed -n 's/^ \{1,8\}\(-[a-zA-Z]\), --.*/\1/p' |
+	sort -u
+}
+
+# operations_section FILE: the OPERATIONS section of a man page, cleaned.
+operations_section() {
+	roff_text "$1" |
+	awk '/^\.SH/ { in_ops = ($0 ~ /OPERATIONS/); next } in_ops'
+}
+
+test_expect_success 'the man pages exist' '
+	test -f "$MAN1" &&
+	test -f "$MAN5"
+'
+
+test_expect_success 'vfsbench --help shows long options' '
+	help_long_options >help &&
+	test "$(wc -l <help)" -ge 20 &&
+	test_grep "^--loops$" help &&
+	test_grep "^--fs-struct$" help
+'
+
+test_expect_success 'vfsbench.1 is not empty' '
+	test -s "$MAN1" &&
+	test_grep "^\.TH " "$MAN1"
+'
+
+test_expect_success 'every option of --help is in vfsbench.1' '
+	help_long_options >help &&
+	test -s help &&
+	roff_text "$MAN1" | long_options >man &&
+	comm -23 help man >missing &&
+	if test -s missing
+	then
+		echo "options of --help missing from doc/vfsbench.1:" &&
+		cat missing &&
+		false
+	fi
+'
+
+test_expect_success 'every option in vfsbench.1 is in --help' '
+	help_long_options >help &&
+	roff_text "$MAN1" | long_options >man &&
+	comm -13 help man >extra &&
+	if test -s extra
+	then
+		echo "options of doc/vfsbench.1 that --help does not show:" &&
+		cat extra &&
+		false
+	fi
+'
+
+test_expect_success 'every short option of --help is in vfsbench.1' '
+	help_short_options >short &&
+	test "$(wc -l <short)" -ge 5 &&
+	roff_text "$MAN1" >man.txt &&
+	while read -r o
+	do
+		awk -v o="$o" "
+			{
+				s = \" \" \$0 \" \"
+				if (match(s, \"[^a-zA-Z0-9-]\" o \"[^a-zA-Z0-9-]\")) f = 1
+			}
+			END { exit !f }
+		" man.txt || {
+			echo "short option $o missing from doc/vfsbench.1"
+			exit 1
+		}
+	done <short
+'
+
+test_expect_success 'every op of --list-ops is in vfsbench-loadfile.5' '
+	vfsbench --list-ops | awk "{ print \$1 }" >ops &&
+	test "$(wc -l <ops)" -ge 20 &&
+	operations_section "$MAN5" |
+		sed -e "s/^\.[A-Z][A-Z]* *//" -e "s/\"//g" |
+		awk "NF { print \$1 }" | sort -u >documented &&
+	while read -r o
+	do
+		grep -x -e "$o" documented >/dev/null || {
+			echo "op $o has no entry in OPERATIONS of doc/vfsbench-loadfile.5"
+			exit 1
+		}
+	done <ops
+'
+
+test_expect_success 'every op documented in vfsbench-loadfile.5 exists' '
+	vfsbench --list-ops | awk "{ print \$1 }" | sort >ops &&
+	operations_section "$MAN5" |
+		awk "prev == \".TP\" { sub(/^\.[A-Z]+ */, \"\"); gsub(/\"/, \"\"); print \$1 } { prev = \$1 }" |
+		sort >tags &&
+	test -s tags &&
+	comm -13 ops tags >extra &&
+	if test -s extra
+	then
+		echo "entries of OPERATIONS that --list-ops does not list:" &&
+		cat extra &&
+		false
+	fi
+'
+
+test_done
