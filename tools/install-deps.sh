@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install what building vfsbench needs on Debian 12 (as root), and with
+# --test what its tests and CI need too. Installs only what is missing.
+set -eu
+pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev"
+case "${1:-}" in
+--test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace" ;;
+"") ;;
+*) echo "usage: $0 [--test]" >&2; exit 2 ;;
+esac
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi

@@ -1,0 +1,82 @@
+#!/bin/sh
+# The README's second command: every test, as CI runs it.
+#   lint       clang-format and shellcheck
+#   build-gcc  gcc, --enable-werror: make check and make distcheck
+#   build-asan clang, ASan+UBSan, --enable-werror: make check
+#   build-tsan gcc, ThreadSanitizer: make check
+# Ends with the line "N passed, N failed, N skipped" counted from the
+# test results of all builds (plus one result per lint step), and exits
+# non-zero if anything failed.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+top=$(pwd)
+sh tools/install-deps.sh --test || exit 1
+./autogen.sh >/dev/null 2>&1 || { echo "autogen.sh failed" >&2; exit 1; }
+
+lint_pass=0
+lint_fail=0
+step() {
+	name=$1
+	shift
+	if "$@"; then
+		echo "PASS: $name"
+		lint_pass=$((lint_pass + 1))
+	else
+		echo "FAIL: $name"
+		lint_fail=$((lint_fail + 1))
+	fi
+}
+
+step "clang-format" clang-format --dry-run --Werror src/*.c src/*.h tests/unit/*.c
+step "shellcheck" shellcheck -s sh -S warning tests/e2e/*.sh tools/*.sh \
+	src/gen-builtin.sh autogen.sh .ci/run
+
+variant() {
+	dir=$1
+	shift
+	rm -rf "${top:?}/${dir:?}"
+	mkdir -p "$top/$dir"
+	(
+		cd "$top/$dir" &&
+		"$@" >configure.out 2>&1 &&
+		make -j2 >make.out 2>&1 &&
+		make -j2 check >check.out 2>&1
+	)
+	rc=$?
+	grep -h -E '^(PASS|FAIL|ERROR|XPASS|SKIP):' "$top/$dir/check.out" 2>/dev/null
+	if [ $rc -ne 0 ]; then
+		echo "FAIL: $dir (exit $rc); last lines of its logs:"
+		tail -n 30 "$top/$dir"/*.out "$top/$dir"/tests/*/*.log 2>/dev/null | tail -n 60
+	fi
+	return $rc
+}
+
+failed_builds=0
+variant build-gcc ../configure --enable-werror CFLAGS='-O2 -g' ||
+	failed_builds=$((failed_builds + 1))
+if (cd build-gcc && make -j2 distcheck >distcheck.out 2>&1); then
+	echo "PASS: make distcheck"
+	lint_pass=$((lint_pass + 1))
+else
+	echo "FAIL: make distcheck"
+	tail -n 40 build-gcc/distcheck.out
+	lint_fail=$((lint_fail + 1))
+fi
+variant build-asan ../configure --enable-werror CC=clang \
+	--enable-sanitizers=address,undefined CFLAGS='-O1 -g' ||
+	failed_builds=$((failed_builds + 1))
+variant build-tsan ../configure --enable-sanitizers=thread CFLAGS='-O1 -g' ||
+	failed_builds=$((failed_builds + 1))
+
+find build-gcc build-asan build-tsan -name '*.trs' -not -path '*/_build/*' \
+	-exec grep -h '^:test-result:' {} + |
+	awk -v lp="$lint_pass" -v lf="$lint_fail" -v fb="$failed_builds" '
+	{ n[$2]++ }
+	END {
+		pass = n["PASS"] + n["XFAIL"] + lp
+		fail = n["FAIL"] + n["ERROR"] + n["XPASS"] + lf
+		if (fail == 0 && fb > 0)
+			fail = fb
+		printf "%d passed, %d failed, %d skipped\n", pass, fail, n["SKIP"]
+		exit fail > 0
+	}'
