@@ -15,6 +15,8 @@ struct engine;
 struct op;
 struct run;
 
+#define CLIENT_DIRBUF (64u << 10)
+
 /*
  * Run phases, written by the main thread (and by the SIGINT/SIGTERM
  * handler, and by a client that hits --strict or --max-errors), read by
@@ -56,17 +58,16 @@ struct client {
 	const char **xpath; /* [2 * nexpand]: expanded ${client} paths */
 	int *fd; /* [nhandles]: open handles, -1 when closed or dead */
 	unsigned int nhandles;
-	char *buf; /* pread/pwrite/readdir/statvfs_legacy buffer */
+	char *buf; /* data for pread/pwrite */
 	size_t buf_len;
+	char *dirbuf; /* [CLIENT_DIRBUF]: getdents64, mount table, readlink */
+	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
 	struct result res;
 	struct progress *progress;
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	pthread_t thread;
 };
-
-/* Size of the per-client buffer for @max_io bytes of data I/O. */
-size_t client_buf_size(uint64_t max_io);
 
 /*
  * Prepare client @id of @run: allocations only, no thread yet. @dirfd is

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The null engine: no system calls. Every op returns what its line
- * expects (data ops report their full size), unless --null-fail injects an
- * errno for its op kind. It measures the harness's own ceiling and makes
- * tests deterministic.
+ * expects (data ops report their full size; "must fail" returns ENOENT),
+ * unless --null-fail injects an errno for its op kind. Ops on a handle
+ * that never opened (dbench's unknown handles) still succeed here. It measures
+ * the harness's own ceiling and makes tests deterministic.
  */
 #include <config.h>
 #include "engine.h"
 
+#include <errno.h>
 #include <limits.h>
 
 #include "client.h"
@@ -30,15 +32,17 @@ static long null_op(struct client *c, const struct op *op,
 		return -(long)fail;
 	if (op->expect > 0)
 		return -(long)op->expect;
-	switch (op->id) {
-	case OP_OPEN:
+	if (op->expect == EXPECT_FAIL)
+		return -(long)ENOENT;
+	if (op->opens)
 		c->fd[op->handle] = NULL_FD;
-		return 0;
-	case OP_CLOSE:
+	else if (op_table[op->id].flags & OPF_CLOSES)
 		c->fd[op->handle] = -1;
-		return 0;
+	switch (op->id) {
 	case OP_PREAD:
 	case OP_PWRITE:
+	case OP_DB_READX:
+	case OP_DB_WRITEX:
 		return (long)op->size;
 	default:
 		return 0;
@@ -75,5 +79,23 @@ const struct engine engine_null = {
 		[OP_READLINK] = null_op,
 		[OP_READDIR] = null_op,
 		[OP_UTIMENS] = null_op,
+		[OP_DB_NTCREATEX] = null_op,
+		[OP_DB_CLOSE] = null_op,
+		[OP_DB_RENAME] = null_op,
+		[OP_DB_UNLINK] = null_op,
+		[OP_DB_DELTREE] = null_op,
+		[OP_DB_RMDIR] = null_op,
+		[OP_DB_MKDIR] = null_op,
+		[OP_DB_QPATHINFO] = null_op,
+		[OP_DB_QFILEINFO] = null_op,
+		[OP_DB_QFSINFO] = null_op,
+		[OP_DB_SFILEINFO] = null_op,
+		[OP_DB_FIND] = null_op,
+		[OP_DB_WRITEX] = null_op,
+		[OP_DB_READX] = null_op,
+		[OP_DB_LOCKX] = null_op,
+		[OP_DB_UNLOCKX] = null_op,
+		[OP_DB_FLUSH] = null_op,
+		[OP_DB_SLEEP] = null_op,
 	},
 };

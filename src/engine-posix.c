@@ -19,9 +19,8 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "engine-posix.h"
 #include "util.h"
-
-#define RET(x) ((x) < 0 ? -(long)errno : 0)
 
 static long posix_stat(UNUSED struct client *c, UNUSED const struct op *op,
 		       const char *path, UNUSED const char *path2)
@@ -54,8 +53,8 @@ static long posix_access(UNUSED struct client *c, const struct op *op,
 }
 
 /* The raw system call: glibc's statfs() is a thin wrapper of it. */
-static long posix_statfs(UNUSED struct client *c, UNUSED const struct op *op,
-			 const char *path, UNUSED const char *path2)
+long posix_statfs(UNUSED struct client *c, UNUSED const struct op *op,
+		  const char *path, UNUSED const char *path2)
 {
 	struct statfs sf;
 
@@ -70,8 +69,8 @@ static long posix_fstatfs(struct client *c, const struct op *op,
 	return RET(fstatfs(c->fd[op->handle], &sf));
 }
 
-static long posix_statvfs(UNUSED struct client *c, UNUSED const struct op *op,
-			  const char *path, UNUSED const char *path2)
+long posix_statvfs(UNUSED struct client *c, UNUSED const struct op *op,
+		   const char *path, UNUSED const char *path2)
 {
 	struct statvfs sv;
 
@@ -146,8 +145,8 @@ static size_t scan_mounts(char *buf, size_t len, dev_t dev, bool *found)
  * number of mounts, and its mount-point stat()s contend on the paths near
  * the root: the cost Nick Piggin measured in 2009-2010.
  */
-static long posix_statvfs_legacy(struct client *c, UNUSED const struct op *op,
-				 const char *path, UNUSED const char *path2)
+long posix_statvfs_legacy(struct client *c, UNUSED const struct op *op,
+			  const char *path, UNUSED const char *path2)
 {
 	struct statfs sf;
 	struct stat st;
@@ -161,16 +160,17 @@ static long posix_statvfs_legacy(struct client *c, UNUSED const struct op *op,
 	if (fd < 0)
 		return -(long)errno;
 	while (!found) {
-		ssize_t n = read(fd, c->buf + have, c->buf_len - have - 1);
+		ssize_t n =
+			read(fd, c->dirbuf + have, CLIENT_DIRBUF - have - 1);
 		size_t used;
 
 		if (n <= 0)
 			break;
 		have += (size_t)n;
-		used = scan_mounts(c->buf, have, st.st_dev, &found);
-		memmove(c->buf, c->buf + used, have - used);
+		used = scan_mounts(c->dirbuf, have, st.st_dev, &found);
+		memmove(c->dirbuf, c->dirbuf + used, have - used);
 		have -= used;
-		if (have == c->buf_len - 1)
+		if (have == CLIENT_DIRBUF - 1)
 			have = 0; /* a line longer than the buffer: skip it */
 	}
 	close(fd);
@@ -284,7 +284,7 @@ static long posix_symlink(UNUSED struct client *c, UNUSED const struct op *op,
 static long posix_readlink(struct client *c, UNUSED const struct op *op,
 			   const char *path, UNUSED const char *path2)
 {
-	return RET(readlink(path, c->buf, c->buf_len));
+	return RET(readlink(path, c->dirbuf, CLIENT_DIRBUF));
 }
 
 /* getdents64 straight into the client's buffer: no opendir() malloc. */
@@ -297,7 +297,7 @@ static long posix_readdir(struct client *c, UNUSED const struct op *op,
 	if (fd < 0)
 		return -(long)errno;
 	do {
-		n = syscall(SYS_getdents64, fd, c->buf, c->buf_len);
+		n = syscall(SYS_getdents64, fd, c->dirbuf, CLIENT_DIRBUF);
 	} while (n > 0);
 	if (n < 0)
 		ret = -(long)errno;
@@ -341,5 +341,23 @@ const struct engine engine_posix = {
 		[OP_READLINK] = posix_readlink,
 		[OP_READDIR] = posix_readdir,
 		[OP_UTIMENS] = posix_utimens,
+		[OP_DB_NTCREATEX] = posix_db_ntcreatex,
+		[OP_DB_CLOSE] = posix_db_close,
+		[OP_DB_RENAME] = posix_db_rename,
+		[OP_DB_UNLINK] = posix_db_unlink,
+		[OP_DB_DELTREE] = posix_db_deltree,
+		[OP_DB_RMDIR] = posix_db_rmdir,
+		[OP_DB_MKDIR] = posix_db_mkdir,
+		[OP_DB_QPATHINFO] = posix_db_qpathinfo,
+		[OP_DB_QFILEINFO] = posix_db_qfileinfo,
+		[OP_DB_QFSINFO] = posix_db_qfsinfo,
+		[OP_DB_SFILEINFO] = posix_db_sfileinfo,
+		[OP_DB_FIND] = posix_db_find,
+		[OP_DB_WRITEX] = posix_db_writex,
+		[OP_DB_READX] = posix_db_readx,
+		[OP_DB_LOCKX] = posix_db_lockx,
+		[OP_DB_UNLOCKX] = posix_db_unlockx,
+		[OP_DB_FLUSH] = posix_db_flush,
+		[OP_DB_SLEEP] = posix_db_sleep,
 	},
 };

@@ -8,10 +8,37 @@
 
 #include "ops.h"
 
+/* The languages a loadfile can be written in. */
+enum loadfile_dialect {
+	DIALECT_AUTO, /* dbench if its first op line ends in a status */
+	DIALECT_NATIVE, /* vfsbench-loadfile(5) */
+	DIALECT_DBENCH, /* dbench 3/4's client.txt format */
+};
+
+/* The call dbench's QUERY_FS_INFORMATION issues. */
+enum fsinfo_call {
+	FSINFO_STATVFS, /* dbench's own: statvfs(3) */
+	FSINFO_STATFS,
+	FSINFO_STATVFS_LEGACY,
+};
+
+/* How to read a loadfile; all zero is the default. */
+struct loadfile_opts {
+	enum loadfile_dialect dialect;
+	/* dbench dialect only, fixed into the ops at load time: */
+	bool sync_open; /* -s: O_SYNC on NTCreateX's open */
+	bool sync_dirs; /* -S: fdatasync the parent after namespace ops */
+	bool fsync_writes; /* -F: fsync after every WriteX */
+	bool no_resolve; /* --no-resolve: no directory scan on a miss */
+	enum fsinfo_call fsinfo;
+	const char *basedir; /* what QUERY_FS_INFORMATION stats */
+};
+
 /*
- * struct loadfile: a native loadfile compiled once into an immutable array
- * of ops, shared read-only by every client. The language is specified in
- * vfsbench-loadfile(5).
+ * struct loadfile: a loadfile compiled once into an immutable array of
+ * ops, shared read-only by every client. The native language is specified
+ * in vfsbench-loadfile(5); dbench's dialect is translated into ops with
+ * dbench's semantics (dbench.c).
  *
  * ops[0 .. nsetup) are the [setup] section, ops[nsetup .. nops) the [run]
  * section, each in file order. Every [run] op carries a statistics slot:
@@ -20,8 +47,10 @@
  */
 struct loadfile {
 	char *name; /* for messages: the path, or "NAME (built-in)" */
+	enum loadfile_dialect dialect; /* as detected: never DIALECT_AUTO */
 	struct op *ops;
 	unsigned int nops;
+	unsigned int alloc; /* ops allocated */
 	unsigned int nsetup;
 	unsigned int nslots;
 	enum op_id slot_op[OP_NR]; /* slot -> op kind */
@@ -32,11 +61,12 @@ struct loadfile {
 
 /*
  * Compile @len bytes of @buf (need not be NUL-terminated). @name is used
- * in messages. On error prints "NAME:LINE:COL: message" on stderr and
- * returns -EINVAL with @lf released; returns 0 on success.
+ * in messages; @opts may be NULL for the defaults. On error prints
+ * "NAME:LINE:COL: message" on stderr and returns -EINVAL with @lf
+ * released; returns 0 on success.
  */
 int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
-		   size_t len);
+		   size_t len, const struct loadfile_opts *opts);
 
 /*
  * Find and compile a loadfile: @spec is a path to an existing file, or the
@@ -44,7 +74,16 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
  * -EINVAL (bad loadfile, message printed) or -ENOENT / -errno (message
  * printed).
  */
-int loadfile_load(struct loadfile *lf, const char *spec);
+int loadfile_load(struct loadfile *lf, const char *spec,
+		  const struct loadfile_opts *opts);
+
+/*
+ * For the dialect parsers: a new zeroed op at the end of @lf->ops, and,
+ * once all are in, the summary (statistics slots of the [run] ops,
+ * ${client} indexes, largest data size).
+ */
+struct op *loadfile_append(struct loadfile *lf);
+void loadfile_seal(struct loadfile *lf);
 
 /* Free what @lf owns. */
 void loadfile_release(struct loadfile *lf);

@@ -71,7 +71,7 @@ int main(int argc, const char **argv)
 		config_release(&cfg);
 		return VB_EXIT_USAGE;
 	}
-	if (loadfile_load(&lf, cfg.loadfile)) {
+	if (loadfile_load(&lf, cfg.loadfile, &cfg.lopts)) {
 		config_release(&cfg);
 		return VB_EXIT_USAGE;
 	}

@@ -59,13 +59,63 @@ const struct op_desc op_table[OP_NR] = {
 			 "close(2)" },
 	[OP_UTIMENS] = { "utimens", A(ARG_PATH), 0,
 			 "utimensat(2) AT_FDCWD, times NULL" },
+
+#define DB(name, sys)                        \
+	{                                    \
+		name, { 0 }, OPF_DBENCH, sys \
+	}
+#define R \
+	"R = newfstatat(path); on a miss, unless --no-resolve: open(parent, O_DIRECTORY), getdents64 until the name matches (case-insensitive) or 0, close"
+	[OP_DB_NTCREATEX] = { "NTCreateX",
+			      { 0 },
+			      OPF_DBENCH | OPF_OPENS,
+			      R
+			      "; directory: mkdir(path, 0700), open(O_RDONLY|O_DIRECTORY); "
+			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
+			      "on EISDIR open(O_RDONLY|O_DIRECTORY); then fstat(fd) on success" },
+	[OP_DB_CLOSE] = { "Close",
+			  { 0 },
+			  OPF_DBENCH | OPF_CLOSES,
+			  "close(fd)" },
+	[OP_DB_RENAME] = DB(
+		"Rename",
+		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close"),
+	[OP_DB_UNLINK] =
+		DB("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
+	[OP_DB_DELTREE] = DB(
+		"Deltree",
+		"open(O_DIRECTORY), getdents64, unlinkat of files, the same for each subdirectory, unlinkat(AT_REMOVEDIR) of each subdirectory (dbench leaves directories), close"),
+	[OP_DB_RMDIR] =
+		DB("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
+	[OP_DB_MKDIR] = DB("Mkdir", "R, mkdir(path, 0777)"),
+	[OP_DB_QPATHINFO] = DB("Qpathinfo", "R"),
+	[OP_DB_QFILEINFO] = DB("Qfileinfo", "fstat(fd)"),
+	[OP_DB_QFSINFO] = DB(
+		"Qfsinfo",
+		"statvfs(3) of the -D directory (one statfs(2)); --fsinfo statfs or statvfs_legacy"),
+	[OP_DB_SFILEINFO] = DB(
+		"Sfileinfo",
+		"fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s)"),
+	[OP_DB_FIND] = DB(
+		"Find",
+		"R(dir/pattern); if the pattern has a wildcard: open(dir, O_DIRECTORY), getdents64 until 0, close"),
+	[OP_DB_WRITEX] =
+		DB("WriteX", "pwrite(fd, size, offset); -F: fsync(fd)"),
+	[OP_DB_READX] = DB("ReadX", "pread(fd, size, offset)"),
+	[OP_DB_LOCKX] = DB("LockX", "fcntl(fd, F_SETLKW, F_WRLCK offset size)"),
+	[OP_DB_UNLOCKX] =
+		DB("UnlockX", "fcntl(fd, F_SETLKW, F_UNLCK offset size)"),
+	[OP_DB_FLUSH] = DB("Flush", "fsync(fd)"),
+	[OP_DB_SLEEP] = DB("Sleep", "clock_nanosleep(usec)"),
+#undef R
+#undef DB
 };
 
 _Static_assert(ARRAY_SIZE(op_table) == OP_NR, "op_table must cover OP_NR");
 
 const struct op_desc *op_lookup(const char *name, enum op_id *id)
 {
-	for (unsigned int i = 0; i < OP_NR; i++) {
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
 		if (op_table[i].name && !strcmp(op_table[i].name, name)) {
 			if (id)
 				*id = (enum op_id)i;

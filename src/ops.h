@@ -38,8 +38,33 @@ enum op_id {
 	OP_READLINK,
 	OP_READDIR,
 	OP_UTIMENS,
+	/*
+	 * dbench's ops, produced only by the dbench dialect translator
+	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
+	 * issuing the system calls dbench's fileio backend issues for it.
+	 */
+	OP_DB_NTCREATEX,
+	OP_DB_CLOSE,
+	OP_DB_RENAME,
+	OP_DB_UNLINK,
+	OP_DB_DELTREE,
+	OP_DB_RMDIR,
+	OP_DB_MKDIR,
+	OP_DB_QPATHINFO,
+	OP_DB_QFILEINFO,
+	OP_DB_QFSINFO,
+	OP_DB_SFILEINFO,
+	OP_DB_FIND,
+	OP_DB_WRITEX,
+	OP_DB_READX,
+	OP_DB_LOCKX,
+	OP_DB_UNLOCKX,
+	OP_DB_FLUSH,
+	OP_DB_SLEEP,
 	OP_NR /* keep last */
 };
+
+#define OP_NATIVE_NR OP_DB_NTCREATEX /* ops a native loadfile can name */
 
 /* Argument kinds, in the order they appear on a line. */
 enum op_arg {
@@ -55,17 +80,18 @@ enum op_arg {
 };
 
 #define OP_MAX_ARGS    4
-#define OP_MAX_HANDLES 64 /* @1 .. @64 */
+#define OP_MAX_HANDLES 256 /* @1 .. @256; dbench's table has 200 */
 #define OP_MAX_IO      (16u << 20) /* largest pread/pwrite size */
 
 enum op_desc_flags {
 	OPF_OPENS = (1 << 0), /* fills its handle */
 	OPF_CLOSES = (1 << 1), /* frees its handle */
 	OPF_LAST_OPTIONAL = (1 << 2), /* last argument may be left out */
+	OPF_DBENCH = (1 << 3), /* a dbench op: not in native loadfiles */
 };
 
 struct op_desc {
-	const char *name; /* loadfile keyword, lower case */
+	const char *name; /* loadfile keyword, lower case; dbench's row name */
 	enum op_arg args[OP_MAX_ARGS];
 	enum op_desc_flags flags;
 	const char *syscalls; /* what it issues, for docs and --list-ops */
@@ -77,8 +103,20 @@ extern const struct op_desc op_table[OP_NR];
 const struct op_desc *op_lookup(const char *name, enum op_id *id);
 
 /* Expectation on an op's result. */
-#define EXPECT_OK  0
-#define EXPECT_ANY (-1)
+#define EXPECT_OK   0
+#define EXPECT_ANY  (-1)
+#define EXPECT_FAIL (-2) /* any errno: dbench's rule for a non-OK status */
+
+/* dbench ops: bits of struct op's xflags, fixed at load time. */
+enum op_xflags {
+	OPX_RESOLVE_SCAN = (1 << 0), /* on a stat miss, scan the parent */
+	OPX_SYNC_DIRS = (1 << 1), /* -S: fdatasync the parent directory */
+	OPX_FSYNC = (1 << 2), /* -F: fsync after every WriteX */
+	OPX_NT_DIRECTORY = (1 << 3), /* NTCreateX of a directory */
+	OPX_FSINFO_STATFS = (1 << 4), /* Qfsinfo issues statfs(2) */
+	OPX_FSINFO_LEGACY = (1 << 5), /* Qfsinfo issues statvfs_legacy */
+	OPX_WILDCARD = (1 << 6), /* Find's pattern has * ? < > or " */
+};
 
 /*
  * One compiled loadfile line. Paths are owned by the loadfile. An op is
@@ -86,16 +124,18 @@ const struct op_desc *op_lookup(const char *name, enum op_id *id);
  */
 struct op {
 	enum op_id id;
-	int expect; /* EXPECT_OK, EXPECT_ANY or a positive errno */
+	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
 	unsigned int slot; /* statistics slot: index among the ops used */
 	unsigned int handle; /* 0-based handle slot, for handle ops */
 	int flags; /* O_* for open, F_OK.. for access */
 	unsigned int mode; /* mkdir/open/create permission bits */
+	unsigned int xflags; /* enum op_xflags, dbench ops */
 	uint64_t offset; /* pread/pwrite */
 	uint64_t size; /* pread/pwrite/ftruncate */
 	const char *path; /* relative to the client's directory */
 	const char *path2; /* rename/link new path, symlink link path */
 	bool has_handle; /* runs on handle @(handle + 1) */
+	bool opens; /* fills its handle (OPF_OPENS), set by loadfile_seal() */
 	bool expand; /* path or path2 holds ${client} */
 	unsigned int xidx; /* index among expanding ops, if expand */
 	unsigned int line; /* loadfile line, for messages */
@@ -104,7 +144,8 @@ struct op {
 /* True when the op's result is checked against @expect. */
 static inline bool op_expect_matches(const struct op *op, int err)
 {
-	return op->expect == EXPECT_ANY || op->expect == err;
+	return op->expect == EXPECT_ANY || op->expect == err ||
+	       (op->expect == EXPECT_FAIL && err);
 }
 
 /*

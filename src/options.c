@@ -33,6 +33,9 @@ enum {
 	OPT_MAX_ERRORS,
 	OPT_RELATIVE,
 	OPT_NULL_FAIL,
+	OPT_DIALECT,
+	OPT_FSINFO,
+	OPT_FORMAT,
 	OPT_LIST_LOADFILES,
 	OPT_LIST_OPS,
 	OPT_VERSION,
@@ -40,7 +43,8 @@ enum {
 	OPT_USAGE,
 };
 
-static int skip_cleanup, strict, quiet;
+static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
+	no_resolve;
 
 static const struct poptOption main_options[] = {
 	{ "loadfile", 'c', POPT_ARG_STRING, NULL, OPT_LOADFILE,
@@ -82,6 +86,26 @@ static const struct poptOption main_options[] = {
 	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
 	  "metric of the sweep table's relative column: ops or mbps (default: ops)",
 	  "ops|mbps" },
+	{ "format", '\0', POPT_ARG_STRING, NULL, OPT_FORMAT,
+	  "per-op tables: native, dbench (dbench's table only) or both (default: native; both for a dbench loadfile)",
+	  "native|dbench|both" },
+	{ "dialect", '\0', POPT_ARG_STRING, NULL, OPT_DIALECT,
+	  "loadfile language: auto, native or dbench (default: auto)",
+	  "auto|native|dbench" },
+	{ "sync-open", 's', POPT_ARG_NONE, &sync_open, 0,
+	  "dbench loadfiles: O_SYNC on every NTCreateX open (dbench -s)",
+	  NULL },
+	{ "sync-dirs", 'S', POPT_ARG_NONE, &sync_dirs, 0,
+	  "dbench loadfiles: fdatasync the parent directory after Unlink, Rmdir and Rename (dbench -S)",
+	  NULL },
+	{ "fsync", 'F', POPT_ARG_NONE, &fsync_writes, 0,
+	  "dbench loadfiles: fsync after every WriteX (dbench -F)", NULL },
+	{ "no-resolve", '\0', POPT_ARG_NONE, &no_resolve, 0,
+	  "dbench loadfiles: no directory scan when a lookup misses (dbench --no-resolve)",
+	  NULL },
+	{ "fsinfo", '\0', POPT_ARG_STRING, NULL, OPT_FSINFO,
+	  "dbench loadfiles: what QUERY_FS_INFORMATION issues: statvfs, statfs or statvfs_legacy (default: statvfs)",
+	  "CALL" },
 	{ "quiet", 'q', POPT_ARG_NONE, &quiet, 0, "no progress line on stderr",
 	  NULL },
 	{ "null-fail", '\0', POPT_ARG_STRING, NULL, OPT_NULL_FAIL,
@@ -209,7 +233,10 @@ static void list_loadfiles(void)
 
 static void list_ops(void)
 {
-	for (unsigned int i = 0; i < OP_NR; i++)
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
+		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
+	printf("\ndbench loadfiles (one op per line of dbench's format):\n");
+	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
 		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
 }
 
@@ -319,6 +346,42 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		break;
 	case OPT_NULL_FAIL:
 		return parse_null_fail(cfg, arg);
+	case OPT_DIALECT:
+		if (!strcmp(arg, "auto"))
+			cfg->lopts.dialect = DIALECT_AUTO;
+		else if (!strcmp(arg, "native"))
+			cfg->lopts.dialect = DIALECT_NATIVE;
+		else if (!strcmp(arg, "dbench"))
+			cfg->lopts.dialect = DIALECT_DBENCH;
+		else
+			return usage_error(
+				"bad --dialect '%s': expected auto, native or dbench",
+				arg);
+		break;
+	case OPT_FSINFO:
+		if (!strcmp(arg, "statvfs"))
+			cfg->lopts.fsinfo = FSINFO_STATVFS;
+		else if (!strcmp(arg, "statfs"))
+			cfg->lopts.fsinfo = FSINFO_STATFS;
+		else if (!strcmp(arg, "statvfs_legacy"))
+			cfg->lopts.fsinfo = FSINFO_STATVFS_LEGACY;
+		else
+			return usage_error(
+				"bad --fsinfo '%s': expected statvfs, statfs or statvfs_legacy",
+				arg);
+		break;
+	case OPT_FORMAT:
+		if (!strcmp(arg, "native"))
+			cfg->format = FORMAT_NATIVE;
+		else if (!strcmp(arg, "dbench"))
+			cfg->format = FORMAT_DBENCH;
+		else if (!strcmp(arg, "both"))
+			cfg->format = FORMAT_BOTH;
+		else
+			return usage_error(
+				"bad --format '%s': expected native, dbench or both",
+				arg);
+		break;
 	case OPT_LIST_LOADFILES:
 		list_loadfiles();
 		return OPTIONS_EXIT_OK;
@@ -352,6 +415,9 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 			"--fs-struct shared needs --cwd shared: with one fs_struct all clients have one cwd");
 	if (!cfg->directory)
 		cfg->directory = xstrdup(".");
+	/* dbench's QUERY_FS_INFORMATION stats -D; clients are elsewhere */
+	cfg->basedir = realpath(cfg->directory, NULL);
+	cfg->lopts.basedir = cfg->basedir ? cfg->basedir : cfg->directory;
 	if (!cfg->engine)
 		cfg->engine = xstrdup("posix");
 	if (!cfg->loadfile)
@@ -373,6 +439,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 
 	*cfg = config_defaults;
 	skip_cleanup = strict = quiet = 0;
+	sync_open = sync_dirs = fsync_writes = no_resolve = 0;
 	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
 	poptSetOtherOptionHelp(pc, "[OPTIONS] CLIENTS...");
 	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
@@ -412,6 +479,10 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->skip_cleanup = skip_cleanup;
 	cfg->strict = strict;
 	cfg->quiet = quiet;
+	cfg->lopts.sync_open = sync_open;
+	cfg->lopts.sync_dirs = sync_dirs;
+	cfg->lopts.fsync_writes = fsync_writes;
+	cfg->lopts.no_resolve = no_resolve;
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
 	return act;
@@ -423,5 +494,6 @@ void config_release(struct config *cfg)
 	free(cfg->directory);
 	free(cfg->engine);
 	free(cfg->clients);
+	free(cfg->basedir);
 	memset(cfg, 0, sizeof(*cfg));
 }

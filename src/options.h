@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "loadfile.h"
 #include "ops.h"
 
 /*
@@ -37,6 +38,14 @@ enum metric {
 	METRIC_MBPS,
 };
 
+/* Which per-op tables the report prints. */
+enum report_format {
+	FORMAT_AUTO, /* native; both for a dbench loadfile */
+	FORMAT_NATIVE,
+	FORMAT_DBENCH, /* dbench's table only, for its parsers */
+	FORMAT_BOTH,
+};
+
 #define MAX_CLIENTS 100000
 
 struct config {
@@ -56,6 +65,9 @@ struct config {
 	bool quiet;
 	uint64_t max_errors; /* 0: no limit */
 	enum metric metric; /* the sweep table's relative column */
+	enum report_format format;
+	struct loadfile_opts lopts; /* dialect and dbench translation */
+	char *basedir; /* realpath of directory, owned; lopts.basedir */
 	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
 	unsigned int *clients; /* the sweep, in order */
 	unsigned int nclients;

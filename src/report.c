@@ -99,18 +99,12 @@ static double per_sec(uint64_t v, uint64_t ns)
 	return ns ? (double)v * 1e9 / (double)ns : 0;
 }
 
-void report_run(const struct run *run)
+/* The native per-op table: counts, rates and percentiles. */
+static void print_native(const struct run *run, uint64_t el)
 {
 	const struct result *r = &run->total;
-	uint64_t el = result_elapsed(r);
-	const char *note = end_note(run);
-	char b[6][16];
+	char b[5][16];
 
-	printf("\n%u client%s: %llu ops in %.3f s\n", run->nclients,
-	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
-	       (double)el / 1e9);
-	if (note)
-		printf("note: %s\n", note);
 	printf("%-16s %12s %12s %9s %9s %9s %9s %9s %10s\n", "Operation",
 	       "Count", "ops/s", "avg", "p50", "p99", "p99.9", "max",
 	       "unexpected");
@@ -131,11 +125,60 @@ void report_run(const struct run *run)
 		       (unsigned long long)unexpected);
 	}
 	print_unexpected(run);
+}
+
+/*
+ * dbench's table, as dbench 4.0 prints it: rows in its order (the order
+ * of enum op_id), zero counts hidden, latencies in ms. dbench has no row
+ * for Sleep.
+ */
+static void print_dbench(const struct run *run)
+{
+	const struct result *r = &run->total;
+
+	printf("\n Operation      Count    AvgLat    MaxLat\n");
+	printf(" ----------------------------------------\n");
+	for (unsigned int id = 0; id < OP_NR; id++) {
+		for (unsigned int s = 0; s < r->nslots; s++) {
+			const struct hist *h = &r->lat[s];
+
+			if (run->lf->slot_op[s] != id || !h->count ||
+			    id == OP_DB_SLEEP)
+				continue;
+			printf(" %-12s %7llu %9.03f %9.03f\n",
+			       op_table[id].name, (unsigned long long)h->count,
+			       hist_mean(h) / 1e6, (double)h->max / 1e6);
+		}
+	}
+	printf("\n");
+}
+
+void report_run(const struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	const struct result *r = &run->total;
+	uint64_t el = result_elapsed(r);
+	const char *note = end_note(run);
+	enum report_format format = cfg->format;
+	char b[16];
+
+	if (format == FORMAT_AUTO)
+		format = run->lf->dialect == DIALECT_DBENCH ? FORMAT_BOTH :
+							      FORMAT_NATIVE;
+	printf("\n%u client%s: %llu ops in %.3f s\n", run->nclients,
+	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
+	       (double)el / 1e9);
+	if (note)
+		printf("note: %s\n", note);
+	if (format != FORMAT_DBENCH)
+		print_native(run, el);
 	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",
 	       per_sec(r->ops, el), per_sec(r->bytes, el) / 1e6,
 	       per_sec(r->passes, el), (unsigned long long)r->passes,
 	       (unsigned long long)r->bytes,
-	       units_format_ns(b[5], 16, run->start_ns));
+	       units_format_ns(b, sizeof(b), run->start_ns));
+	if (format != FORMAT_NATIVE)
+		print_dbench(run);
 	/* dbench's line, spacing included: parsers split on single spaces */
 	printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
 	       per_sec(r->bytes, el) / 1e6, run->nclients, run->nclients,

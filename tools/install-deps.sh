@@ -4,7 +4,7 @@
 set -eu
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev"
 case "${1:-}" in
---test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace" ;;
+--test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace dbench" ;;
 "") ;;
 *) echo "usage: $0 [--test]" >&2; exit 2 ;;
 esac

@@ -198,11 +198,11 @@ test_expect_success 'bad access mode' '
 
 test_expect_success 'bad handle' '
 	printf "%s\n" "fstat @0" >lf.load &&
-	load_error "lf.load:1:7: bad handle ${SQ}@0${SQ} (expected @1 .. @64)" &&
-	printf "%s\n" "open f rdonly @65" >lf.load &&
-	load_error "lf.load:1:15: bad handle ${SQ}@65${SQ} (expected @1 .. @64)" &&
+	load_error "lf.load:1:7: bad handle ${SQ}@0${SQ} (expected @1 .. @256)" &&
+	printf "%s\n" "open f rdonly @257" >lf.load &&
+	load_error "lf.load:1:15: bad handle ${SQ}@257${SQ} (expected @1 .. @256)" &&
 	printf "%s\n" "close 1" >lf.load &&
-	load_error "lf.load:1:7: bad handle ${SQ}1${SQ} (expected @1 .. @64)"
+	load_error "lf.load:1:7: bad handle ${SQ}1${SQ} (expected @1 .. @256)"
 '
 
 test_expect_success 'bad open flag' '
