@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <nettle/sha2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,19 @@ void loadfile_seal(struct loadfile *lf)
 	}
 }
 
+/* SHA-256 of the bytes read, so results name exactly what was run. */
+static void hash_hex(const char *buf, size_t len, char *hex)
+{
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)buf);
+	sha256_digest(&ctx, sizeof(digest), digest);
+	for (unsigned int i = 0; i < sizeof(digest); i++)
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
 int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 		   size_t len, const struct loadfile_opts *opts)
 {
@@ -85,6 +99,7 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 		loadfile_release(lf);
 		return -EINVAL;
 	}
+	hash_hex(buf, len, lf->sha256);
 	return 0;
 }
 

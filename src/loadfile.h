@@ -57,6 +57,7 @@ struct loadfile {
 	unsigned int nhandles; /* handles used: @1 .. @nhandles */
 	uint64_t max_io; /* largest pread/pwrite size */
 	unsigned int nexpand; /* ops whose paths hold ${client} */
+	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
 };
 
 /*

@@ -10,9 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "engine.h"
+#include "env.h"
 #include "loadfile.h"
 #include "options.h"
+#include "plot.h"
+#include "report.h"
 #include "signals.h"
 #include "sweep.h"
 #include "util.h"
@@ -51,6 +55,49 @@ static int finish_workdir(const struct config *cfg, struct workdir *wd)
 	return ret;
 }
 
+static int compare_main(int argc, const char **argv)
+{
+	struct compare_config cc;
+	enum options_action act = options_parse_compare(&cc, argc, argv);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+
+	if (act == OPTIONS_RUN)
+		status = compare_files(&cc);
+	compare_config_release(&cc);
+	return status;
+}
+
+static int plot_main(int argc, const char **argv)
+{
+	struct plot_config pc;
+	enum options_action act = options_parse_plot(&pc, argc, argv);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+
+	if (act == OPTIONS_RUN)
+		status = plot_files(&pc);
+	plot_config_release(&pc);
+	return status;
+}
+
+/* --json, --csv, --ministat: written even after an early stop. */
+static int write_results(const struct config *cfg, const struct sweep *sw,
+			 const char *dir)
+{
+	struct env env;
+	int ret = 0;
+
+	if (cfg->json) {
+		env_collect(&env, dir);
+		ret |= report_json(sw, &env, cfg->json);
+		env_release(&env);
+	}
+	if (cfg->csv)
+		ret |= report_csv(sw, cfg->csv);
+	if (cfg->ministat)
+		ret |= report_ministat(sw, cfg->ministat);
+	return ret;
+}
+
 int main(int argc, const char **argv)
 {
 	const struct engine *engine;
@@ -61,6 +108,10 @@ int main(int argc, const char **argv)
 	int status, ret;
 
 	signals_install();
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return plot_main(argc - 1, argv + 1);
 	switch (options_parse(&cfg, argc, argv)) {
 	case OPTIONS_RUN:
 		break;
@@ -88,6 +139,8 @@ int main(int argc, const char **argv)
 		goto out_loadfile;
 	}
 	status = sweep_execute(&sw, &cfg, &lf, engine, &wd);
+	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
 	sweep_release(&sw);
 	if (finish_workdir(&cfg, &wd) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;

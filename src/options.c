@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "loadfile.h"
@@ -36,6 +38,13 @@ enum {
 	OPT_DIALECT,
 	OPT_FSINFO,
 	OPT_FORMAT,
+	OPT_RUNS,
+	OPT_ORDER,
+	OPT_SEED,
+	OPT_CV_WARN,
+	OPT_JSON,
+	OPT_CSV,
+	OPT_MINISTAT,
 	OPT_LIST_LOADFILES,
 	OPT_LIST_OPS,
 	OPT_VERSION,
@@ -86,6 +95,25 @@ static const struct poptOption main_options[] = {
 	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
 	  "metric of the sweep table's relative column: ops or mbps (default: ops)",
 	  "ops|mbps" },
+	{ "runs", '\0', POPT_ARG_STRING, NULL, OPT_RUNS,
+	  "measure each client count N times (default: 1)", "N" },
+	{ "order", '\0', POPT_ARG_STRING, NULL, OPT_ORDER,
+	  "order of repeated runs: sequential (1,1,2,2), interleaved (1,2,1,2) or random (default: interleaved)",
+	  "sequential|interleaved|random" },
+	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_SEED,
+	  "seed of --order random (default: from the clock; printed and recorded)",
+	  "N" },
+	{ "cv-warn", '\0', POPT_ARG_STRING, NULL, OPT_CV_WARN,
+	  "warn when a client count's coefficient of variation is above PCT percent (default: 5)",
+	  "PCT" },
+	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_JSON,
+	  "write every run, the settings and the environment to FILE as JSON",
+	  "FILE" },
+	{ "csv", '\0', POPT_ARG_STRING, NULL, OPT_CSV,
+	  "write one CSV row per run and op to FILE", "FILE" },
+	{ "ministat", '\0', POPT_ARG_STRING, NULL, OPT_MINISTAT,
+	  "write PREFIX-N.txt per client count N: one ops/s (or --relative mbps: MB/s) value per run per line, for ministat(1)",
+	  "PREFIX" },
 	{ "format", '\0', POPT_ARG_STRING, NULL, OPT_FORMAT,
 	  "per-op tables: native, dbench (dbench's table only) or both (default: native; both for a dbench loadfile)",
 	  "native|dbench|both" },
@@ -132,6 +160,9 @@ static const struct config config_defaults = {
 	.fs = FS_PRIVATE,
 	.fdt = FDT_SHARED,
 	.metric = METRIC_OPS,
+	.runs = 1,
+	.order = ORDER_INTERLEAVED,
+	.cv_warn = 0.05,
 };
 
 static enum options_action usage_error(const char *fmt, ...) PRINTF(1, 2);
@@ -242,7 +273,8 @@ static void list_ops(void)
 
 /* Handle one option that popt returned by value; @arg is freed by caller. */
 static enum options_action handle(struct config *cfg, int opt, const char *arg,
-				  bool *warmup_set, bool *time_set)
+				  bool *warmup_set, bool *time_set,
+				  bool *seed_set)
 {
 	uint64_t v;
 	int c;
@@ -370,6 +402,54 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				"bad --fsinfo '%s': expected statvfs, statfs or statvfs_legacy",
 				arg);
 		break;
+	case OPT_RUNS:
+		if (units_parse_uint(arg, 10000, &v) || !v)
+			return usage_error(
+				"bad --runs '%s': expected 1 to 10000", arg);
+		cfg->runs = (unsigned int)v;
+		break;
+	case OPT_ORDER:
+		if (!strcmp(arg, "sequential"))
+			cfg->order = ORDER_SEQUENTIAL;
+		else if (!strcmp(arg, "interleaved"))
+			cfg->order = ORDER_INTERLEAVED;
+		else if (!strcmp(arg, "random"))
+			cfg->order = ORDER_RANDOM;
+		else
+			return usage_error(
+				"bad --order '%s': expected sequential, interleaved or random",
+				arg);
+		break;
+	case OPT_SEED:
+		if (units_parse_uint(arg, INT64_MAX, &cfg->seed))
+			return usage_error(
+				"bad --seed '%s': expected a number below 2^63",
+				arg);
+		*seed_set = true;
+		break;
+	case OPT_CV_WARN: {
+		char *end;
+
+		errno = 0;
+		cfg->cv_warn = strtod(arg, &end) / 100;
+		if (errno || *end || end == arg || !(cfg->cv_warn > 0))
+			return usage_error(
+				"bad --cv-warn '%s': expected a percentage such as 5",
+				arg);
+		break;
+	}
+	case OPT_JSON:
+		free(cfg->json);
+		cfg->json = xstrdup(arg);
+		break;
+	case OPT_CSV:
+		free(cfg->csv);
+		cfg->csv = xstrdup(arg);
+		break;
+	case OPT_MINISTAT:
+		free(cfg->ministat);
+		cfg->ministat = xstrdup(arg);
+		break;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "native"))
 			cfg->format = FORMAT_NATIVE;
@@ -432,6 +512,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 				  const char **argv)
 {
 	bool warmup_set = false, time_set = false, fs_set = false;
+	bool seed_set = false;
 	enum options_action act = OPTIONS_RUN;
 	const char **rest;
 	poptContext pc;
@@ -458,7 +539,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 		} else {
 			if (rc == OPT_FS)
 				fs_set = true;
-			act = handle(cfg, rc, arg, &warmup_set, &time_set);
+			act = handle(cfg, rc, arg, &warmup_set, &time_set,
+				     &seed_set);
 		}
 		free(arg);
 	}
@@ -485,6 +567,12 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->lopts.no_resolve = no_resolve;
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
+	if (!seed_set)
+		cfg->seed =
+			((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) &
+			INT64_MAX; /* JSON integers are signed */
+	cfg->argc = argc;
+	cfg->argv = argv;
 	return act;
 }
 
@@ -495,5 +583,200 @@ void config_release(struct config *cfg)
 	free(cfg->engine);
 	free(cfg->clients);
 	free(cfg->basedir);
+	free(cfg->json);
+	free(cfg->csv);
+	free(cfg->ministat);
 	memset(cfg, 0, sizeof(*cfg));
+}
+
+static int parse_metric(const char *arg, enum compare_metric *m)
+{
+	if (!strcmp(arg, "ops"))
+		*m = CMP_OPS;
+	else if (!strcmp(arg, "mbps"))
+		*m = CMP_MBPS;
+	else if (!strcmp(arg, "p99"))
+		*m = CMP_P99;
+	else
+		return -1;
+	return 0;
+}
+
+/* Leftover arguments: the result files. */
+static char **take_files(poptContext pc, unsigned int *n)
+{
+	const char **rest = poptGetArgs(pc);
+	char **files;
+
+	*n = 0;
+	while (rest && rest[*n])
+		(*n)++;
+	files = xcalloc(*n + 1, sizeof(*files));
+	for (unsigned int i = 0; i < *n; i++)
+		files[i] = xstrdup(rest[i]);
+	return files;
+}
+
+enum {
+	OPT_SUB_METRIC = 1,
+	OPT_SUB_CONFIDENCE,
+	OPT_SUB_OUTPUT,
+	OPT_SUB_HELP,
+};
+
+static const struct poptOption compare_options[] = {
+	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
+	  "what to compare: ops (ops/s), mbps (MB/s) or p99 (99th percentile latency of all ops) (default: ops)",
+	  "ops|mbps|p99" },
+	{ "confidence", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CONFIDENCE,
+	  "confidence level of the two-sided Welch t-test, in percent (default: 95)",
+	  "PCT" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+static const struct poptOption plot_options[] = {
+	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
+	  "the chart to write: a .svg or .png file", "FILE" },
+	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
+	  "what to plot: ops (ops/s), mbps (MB/s) or p99 (default: ops)",
+	  "ops|mbps|p99" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+/*
+ * Parse a subcommand's options; argv[0] is the subcommand. Calls @fn for
+ * each option with its argument.
+ */
+static enum options_action
+parse_sub(const char *name, const struct poptOption *table, const char *usage,
+	  int argc, const char **argv,
+	  enum options_action (*fn)(void *ctx, int opt, const char *arg),
+	  void *ctx, char ***files, unsigned int *nfiles)
+{
+	enum options_action act = OPTIONS_RUN;
+	char ctxname[32];
+	poptContext pc;
+	int rc;
+
+	snprintf(ctxname, sizeof(ctxname), "vfsbench %s", name);
+	pc = poptGetContext(ctxname, argc, argv, table, 0);
+	poptSetOtherOptionHelp(pc, usage);
+	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
+		char *arg = poptGetOptArg(pc);
+
+		if (rc == OPT_SUB_HELP) {
+			poptPrintHelp(pc, stdout, 0);
+			act = OPTIONS_EXIT_OK;
+		} else {
+			act = fn(ctx, rc, arg);
+		}
+		free(arg);
+	}
+	if (act == OPTIONS_RUN && rc < -1)
+		act = usage_error("%s: %s", poptBadOption(pc, 0),
+				  poptStrerror(rc));
+	if (act == OPTIONS_RUN)
+		*files = take_files(pc, nfiles);
+	poptFreeContext(pc);
+	return act;
+}
+
+static enum options_action compare_opt(void *ctx, int opt, const char *arg)
+{
+	struct compare_config *cc = ctx;
+	char *end;
+
+	if (opt == OPT_SUB_METRIC) {
+		if (parse_metric(arg, &cc->metric))
+			return usage_error(
+				"bad --metric '%s': expected ops, mbps or p99",
+				arg);
+		return OPTIONS_RUN;
+	}
+	errno = 0;
+	cc->confidence = strtod(arg, &end) / 100;
+	if (errno || *end || end == arg || !(cc->confidence > 0.5) ||
+	    !(cc->confidence < 1))
+		return usage_error(
+			"bad --confidence '%s': expected a percentage between 50 and 100, such as 95",
+			arg);
+	return OPTIONS_RUN;
+}
+
+enum options_action options_parse_compare(struct compare_config *cc, int argc,
+					  const char **argv)
+{
+	enum options_action act;
+
+	memset(cc, 0, sizeof(*cc));
+	cc->confidence = 0.95;
+	act = parse_sub("compare", compare_options, "A.json B.json [C.json...]",
+			argc, argv, compare_opt, cc, &cc->files, &cc->nfiles);
+	if (act == OPTIONS_RUN && cc->nfiles < 2)
+		act = usage_error(
+			"compare needs at least two result files (vfsbench --json FILE ...)");
+	return act;
+}
+
+static enum options_action plot_opt(void *ctx, int opt, const char *arg)
+{
+	struct plot_config *pc = ctx;
+
+	if (opt == OPT_SUB_METRIC) {
+		if (parse_metric(arg, &pc->metric))
+			return usage_error(
+				"bad --metric '%s': expected ops, mbps or p99",
+				arg);
+		return OPTIONS_RUN;
+	}
+	free(pc->output);
+	pc->output = xstrdup(arg);
+	return OPTIONS_RUN;
+}
+
+enum options_action options_parse_plot(struct plot_config *pc, int argc,
+				       const char **argv)
+{
+	enum options_action act;
+	const char *dot;
+
+	memset(pc, 0, sizeof(*pc));
+	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
+			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
+	if (act != OPTIONS_RUN)
+		return act;
+	if (!pc->nfiles)
+		return usage_error("plot needs at least one result file");
+	if (!pc->output)
+		return usage_error("plot needs -o FILE.svg or -o FILE.png");
+	dot = strrchr(pc->output, '.');
+	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
+		return usage_error(
+			"plot output '%s': expected a .svg or .png file",
+			pc->output);
+	return OPTIONS_RUN;
+}
+
+static void free_files(char **files, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
+void compare_config_release(struct compare_config *cc)
+{
+	free_files(cc->files, cc->nfiles);
+	memset(cc, 0, sizeof(*cc));
+}
+
+void plot_config_release(struct plot_config *pc)
+{
+	free_files(pc->files, pc->nfiles);
+	free(pc->output);
+	memset(pc, 0, sizeof(*pc));
 }

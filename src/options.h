@@ -38,6 +38,13 @@ enum metric {
 	METRIC_MBPS,
 };
 
+/* The order of a sweep's runs when --runs repeats each client count. */
+enum run_order {
+	ORDER_SEQUENTIAL, /* 1,1,1,2,2,2 */
+	ORDER_INTERLEAVED, /* 1,2,1,2,1,2 */
+	ORDER_RANDOM, /* a shuffle, seeded (--seed) */
+};
+
 /* Which per-op tables the report prints. */
 enum report_format {
 	FORMAT_AUTO, /* native; both for a dbench loadfile */
@@ -68,6 +75,15 @@ struct config {
 	enum report_format format;
 	struct loadfile_opts lopts; /* dialect and dbench translation */
 	char *basedir; /* realpath of directory, owned; lopts.basedir */
+	unsigned int runs; /* repeats per client count */
+	enum run_order order;
+	uint64_t seed; /* for ORDER_RANDOM */
+	double cv_warn; /* warn when a point's CV is above this */
+	char *json; /* --json FILE */
+	char *csv; /* --csv FILE */
+	char *ministat; /* --ministat PREFIX */
+	int argc; /* the command line, recorded in results */
+	const char **argv;
 	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
 	unsigned int *clients; /* the sweep, in order */
 	unsigned int nclients;
@@ -95,5 +111,35 @@ enum options_action options_parse(struct config *cfg, int argc,
 int options_parse_clients(struct config *cfg, const char *arg);
 
 void config_release(struct config *cfg);
+
+/* vfsbench compare A.json B.json [C.json ...] */
+enum compare_metric {
+	CMP_OPS,
+	CMP_MBPS,
+	CMP_P99,
+};
+
+struct compare_config {
+	enum compare_metric metric;
+	double confidence; /* 0.95 */
+	char **files; /* owned */
+	unsigned int nfiles;
+};
+
+enum options_action options_parse_compare(struct compare_config *cc, int argc,
+					  const char **argv);
+
+/* vfsbench plot FILE.json... -o chart.svg|png */
+struct plot_config {
+	enum compare_metric metric;
+	char *output;
+	char **files; /* owned */
+	unsigned int nfiles;
+};
+
+enum options_action options_parse_plot(struct plot_config *pc, int argc,
+				       const char **argv);
+void plot_config_release(struct plot_config *pc);
+void compare_config_release(struct compare_config *cc);
 
 #endif /* VB_OPTIONS_H */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "loadfile.h"
 #include "options.h"
@@ -22,6 +23,8 @@
 static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fs_names[] = { "private", "shared" };
 static const char *const fdt_names[] = { "shared", "private" };
+static const char *const order_names[] = { "sequential", "interleaved",
+					   "random" };
 
 void report_header(const struct config *cfg, const struct loadfile *lf,
 		   const struct workdir *wd)
@@ -45,6 +48,13 @@ void report_header(const struct config *cfg, const struct loadfile *lf,
 		       cfg->warmup ?
 			       units_format_ns(w, sizeof(w), cfg->warmup) :
 			       "none");
+	if (cfg->runs > 1)
+		printf("runs %u per client count, order %s%s%llu\n", cfg->runs,
+		       order_names[cfg->order],
+		       cfg->order == ORDER_RANDOM ? ", seed " : "",
+		       cfg->order == ORDER_RANDOM ?
+			       (unsigned long long)cfg->seed :
+			       0ull);
 	printf("directory %s\n", wd->path);
 }
 
@@ -153,6 +163,44 @@ static void print_dbench(const struct run *run)
 	printf("\n");
 }
 
+/* CPU use of the clients, a starvation flag, and time per pass. */
+static void print_usage(const struct run *run)
+{
+	const struct result *r = &run->total;
+	double share = result_cpu_share(r, run->nclients,
+					sysconf(_SC_NPROCESSORS_ONLN));
+	double min = 0, max = 0, sum = 0;
+	unsigned int n = 0;
+	char b[3][16];
+
+	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)  switches %llu voluntary, %llu involuntary\n",
+	       r->usage.user_s, r->usage.sys_s, share * 100,
+	       (unsigned long long)r->usage.voluntary,
+	       (unsigned long long)r->usage.involuntary);
+	if (result_elapsed(r) && share < RESULT_STARVED)
+		printf("note: starved: the clients used %.0f%% of the CPU time they could have had (other load, or blocked on I/O)\n",
+		       share * 100);
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		const struct client_sample *cs = &run->samples[i];
+		double per;
+
+		if (!cs->passes)
+			continue;
+		per = (double)cs->elapsed_ns / (double)cs->passes;
+		if (!n || per < min)
+			min = per;
+		if (!n || per > max)
+			max = per;
+		sum += per;
+		n++;
+	}
+	if (n)
+		printf("Time per pass per client: min %s  mean %s  max %s\n",
+		       units_format_ns(b[0], 16, (uint64_t)min),
+		       units_format_ns(b[1], 16, (uint64_t)(sum / n)),
+		       units_format_ns(b[2], 16, (uint64_t)max));
+}
+
 void report_run(const struct run *run)
 {
 	const struct config *cfg = run->cfg;
@@ -177,6 +225,7 @@ void report_run(const struct run *run)
 	       per_sec(r->passes, el), (unsigned long long)r->passes,
 	       (unsigned long long)r->bytes,
 	       units_format_ns(b, sizeof(b), run->start_ns));
+	print_usage(run);
 	if (format != FORMAT_NATIVE)
 		print_dbench(run);
 	/* dbench's line, spacing included: parsers split on single spaces */
@@ -186,35 +235,66 @@ void report_run(const struct run *run)
 	fflush(stdout);
 }
 
+/*
+ * The sweep table: one row per client count, the mean over its runs, the
+ * spread (stddev and CV) when there are several, and the ratios to the
+ * baseline.
+ */
 void report_sweep(const struct sweep *sw)
 {
-	struct sweep_row *rows = xcalloc(sw->nruns + 1, sizeof(*rows));
+	const struct config *cfg = sw->cfg;
+	struct sweep_row *rows = xcalloc(sw->npoints + 1, sizeof(*rows));
+	const struct point **pts = xcalloc(sw->npoints + 1, sizeof(*pts));
 	unsigned int n = 0, base;
+	char b[16];
 
-	for (unsigned int i = 0; i < sw->nruns; i++) {
-		const struct run *run = &sw->runs[i];
-		uint64_t el = result_elapsed(&run->total);
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		const struct point *pt = &sw->points[p];
 
-		if (atomic_load(&run->end) == RUN_END_FAILED)
+		if (!pt->nruns)
 			continue;
-		rows[n].clients = run->nclients;
-		rows[n].ops_s = per_sec(run->total.ops, el);
-		rows[n].mb_s = per_sec(run->total.bytes, el) / 1e6;
+		pts[n] = pt;
+		rows[n].clients = pt->clients;
+		rows[n].ops_s = pt->ops_s.mean;
+		rows[n].mb_s = pt->mb_s.mean;
 		n++;
 	}
-	if (n < 2)
+	if (n < 2 && cfg->runs < 2)
 		goto out;
-	base = sweep_rows_compute(rows, n, sw->cfg->metric);
-	printf("\nSweep: relative to %u client%s, by %s\n", rows[base].clients,
+	base = sweep_rows_compute(rows, n, cfg->metric);
+	printf("\nSweep: relative to %u client%s, by %s", rows[base].clients,
 	       rows[base].clients == 1 ? "" : "s",
-	       sw->cfg->metric == METRIC_MBPS ? "MB/s" : "ops/s");
-	printf("%7s %14s %10s %9s %11s\n", "Clients", "ops/s", "MB/s",
-	       "relative", "efficiency");
-	for (unsigned int i = 0; i < n; i++)
-		printf("%7u %14.2f %10.2f %9.2f %11.2f\n", rows[i].clients,
-		       rows[i].ops_s, rows[i].mb_s, rows[i].relative,
-		       rows[i].efficiency);
+	       cfg->metric == METRIC_MBPS ? "MB/s" : "ops/s");
+	if (cfg->runs > 1)
+		printf(" (mean of %u runs)", cfg->runs);
+	printf("\n%7s %14s %10s %9s %11s %5s %9s %6s\n", "Clients", "ops/s",
+	       "MB/s", "relative", "efficiency", "runs", "p99", "CV");
+	for (unsigned int i = 0; i < n; i++) {
+		const struct summary *m = cfg->metric == METRIC_MBPS ?
+						  &pts[i]->mb_s :
+						  &pts[i]->ops_s;
+
+		printf("%7u %14.2f %10.2f %9.2f %11.2f %5zu %9s %5.1f%%\n",
+		       rows[i].clients, rows[i].ops_s, rows[i].mb_s,
+		       rows[i].relative, rows[i].efficiency, m->n,
+		       units_format_ns(b, sizeof(b),
+				       (uint64_t)pts[i]->p99_ns.mean),
+		       m->cv * 100);
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		const struct summary *m = cfg->metric == METRIC_MBPS ?
+						  &pts[i]->mb_s :
+						  &pts[i]->ops_s;
+
+		if (m->n > 1 && m->cv > cfg->cv_warn)
+			printf("warning: %u client%s: coefficient of variation %.1f%% is above %.1f%% (min %.2f, max %.2f): the runs disagree\n",
+			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
+			       m->cv * 100, cfg->cv_warn * 100, m->min, m->max);
+	}
+	if (sw->stopped)
+		printf("note: the sweep stopped early; the table holds the runs that finished\n");
 	fflush(stdout);
 out:
+	free(pts);
 	free(rows);
 }

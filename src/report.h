@@ -2,7 +2,9 @@
 #ifndef VB_REPORT_H
 #define VB_REPORT_H
 
+struct comparison;
 struct config;
+struct env;
 struct loadfile;
 struct run;
 struct sweep;
@@ -19,5 +21,22 @@ void report_header(const struct config *cfg, const struct loadfile *lf,
 void report_run(const struct run *run);
 /* The sweep table; printed when two or more runs were measured. */
 void report_sweep(const struct sweep *sw);
+
+/*
+ * Files (written beside their target and renamed into place, so nothing
+ * is half-written; 0 or -1 with a message):
+ * report_json(): everything, in the schema of doc/json-schema.md;
+ * report_csv(): one row per run and op kind, plus one "all" row per run;
+ * report_ministat(): PREFIX-N.txt per client count N, one value of the
+ * sweep's metric (ops/s or MB/s) per run per line, for ministat(1).
+ */
+#define REPORT_JSON_VERSION 1
+int report_json(const struct sweep *sw, const struct env *env,
+		const char *path);
+int report_csv(const struct sweep *sw, const char *path);
+int report_ministat(const struct sweep *sw, const char *prefix);
+
+/* The table of vfsbench compare (struct comparison: compare.h). */
+void report_compare(const struct comparison *cmp);
 
 #endif /* VB_REPORT_H */

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "util.h"
 
@@ -26,6 +27,7 @@ void result_reset(struct result *r)
 	memset(r->err, 0, r->nslots * sizeof(*r->err));
 	r->ops = r->unexpected = r->skipped = r->bytes = r->passes = 0;
 	r->t_start = r->t_end = 0;
+	memset(&r->usage, 0, sizeof(r->usage));
 }
 
 void result_merge(struct result *dst, const struct result *src)
@@ -40,6 +42,10 @@ void result_merge(struct result *dst, const struct result *src)
 	dst->skipped += src->skipped;
 	dst->bytes += src->bytes;
 	dst->passes += src->passes;
+	dst->usage.user_s += src->usage.user_s;
+	dst->usage.sys_s += src->usage.sys_s;
+	dst->usage.voluntary += src->usage.voluntary;
+	dst->usage.involuntary += src->usage.involuntary;
 	if (src->t_end) {
 		if (!dst->t_start || src->t_start < dst->t_start)
 			dst->t_start = src->t_start;
@@ -51,6 +57,39 @@ void result_merge(struct result *dst, const struct result *src)
 uint64_t result_elapsed(const struct result *r)
 {
 	return r->t_end > r->t_start ? r->t_end - r->t_start : 0;
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+void result_add_usage(struct result *r, const struct rusage *from,
+		      const struct rusage *to)
+{
+	r->usage.user_s += tv_s(&to->ru_utime) - tv_s(&from->ru_utime);
+	r->usage.sys_s += tv_s(&to->ru_stime) - tv_s(&from->ru_stime);
+	r->usage.voluntary += (uint64_t)(to->ru_nvcsw - from->ru_nvcsw);
+	r->usage.involuntary += (uint64_t)(to->ru_nivcsw - from->ru_nivcsw);
+}
+
+double result_cpu_share(const struct result *r, unsigned int nclients,
+			long ncpus)
+{
+	double cpus = ncpus > 0 && (long)nclients > ncpus ? (double)ncpus :
+							    (double)nclients;
+	double window = (double)result_elapsed(r) / 1e9;
+
+	if (window <= 0 || cpus <= 0)
+		return 0;
+	return (r->usage.user_s + r->usage.sys_s) / (cpus * window);
+}
+
+void result_all_ops(const struct result *r, struct hist *all)
+{
+	hist_init(all);
+	for (unsigned int i = 0; i < r->nslots; i++)
+		hist_merge(all, &r->lat[i]);
 }
 
 uint64_t result_max_latency(const struct result *r)

@@ -21,6 +21,14 @@
 #define ERR_SKIPPED   (ERR_ERRNO_MAX + 1)
 #define ERR_NR	      (ERR_ERRNO_MAX + 2)
 
+/* CPU time and context switches, from getrusage(2). */
+struct usage {
+	double user_s;
+	double sys_s;
+	uint64_t voluntary; /* ru_nvcsw: blocked (I/O, locks) */
+	uint64_t involuntary; /* ru_nivcsw: preempted */
+};
+
 struct result {
 	unsigned int nslots;
 	struct hist *lat; /* [nslots] */
@@ -32,6 +40,7 @@ struct result {
 	uint64_t passes; /* complete [run] passes */
 	uint64_t t_start; /* ns, CLOCK_MONOTONIC: measurement start */
 	uint64_t t_end; /* last completion */
+	struct usage usage; /* of the client threads, while measuring */
 };
 
 /* Allocate for @nslots, cache-line aligned, empty. */
@@ -42,6 +51,21 @@ void result_reset(struct result *r);
 void result_merge(struct result *dst, const struct result *src);
 /* Measurement window in ns (0 if nothing was measured). */
 uint64_t result_elapsed(const struct result *r);
+/* Add the usage between two RUSAGE_THREAD snapshots to @r. */
+struct rusage;
+void result_add_usage(struct result *r, const struct rusage *from,
+		      const struct rusage *to);
+/*
+ * The share of the CPU time the clients could have had that they used:
+ * (user + sys) / (min(@nclients, @ncpus) x the measurement window). Far
+ * below 1 means the clients were starved (or blocked on I/O).
+ */
+double result_cpu_share(const struct result *r, unsigned int nclients,
+			long ncpus);
+#define RESULT_STARVED 0.5 /* a share below this is flagged */
+
+/* All slots merged into @all: the latency of any op. */
+void result_all_ops(const struct result *r, struct hist *all);
 /* Largest single op latency in ns, over all slots. */
 uint64_t result_max_latency(const struct result *r);
 void result_release(struct result *r);

@@ -32,7 +32,7 @@
 
 void run_init(struct run *run, const struct config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
-	      unsigned int nclients, unsigned int index)
+	      unsigned int nclients, unsigned int index, unsigned int repeat)
 {
 	memset(run, 0, sizeof(*run));
 	run->cfg = cfg;
@@ -40,6 +40,7 @@ void run_init(struct run *run, const struct config *cfg,
 	run->engine = engine;
 	run->nclients = nclients;
 	run->index = index;
+	run->repeat = repeat;
 	atomic_init(&run->phase, PHASE_SETUP);
 	atomic_init(&run->end, RUN_END_COMPLETE);
 	atomic_init(&run->unexpected, 0);
@@ -282,6 +283,11 @@ static void join_clients(struct run *run)
 		pthread_join(c->thread, NULL);
 		if (!c->error)
 			result_merge(&run->total, &c->res);
+		run->samples[i] = (struct client_sample){
+			.passes = c->res.passes,
+			.ops = c->res.ops,
+			.elapsed_ns = result_elapsed(&c->res),
+		};
 		client_release(c);
 	}
 }
@@ -296,6 +302,7 @@ int run_execute(struct run *run, struct workdir *wd)
 
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
 	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
+	run->samples = xcalloc(n, sizeof(*run->samples));
 	ret = make_dirs(run, wd, dirfds);
 	if (ret)
 		goto out_fail;
@@ -364,6 +371,7 @@ void run_release(struct run *run)
 {
 	free(run->clients);
 	free(run->progress);
+	free(run->samples);
 	result_release(&run->total);
 	gate_release(&run->gate);
 }

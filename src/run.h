@@ -24,6 +24,13 @@ enum run_end {
 	RUN_END_FAILED, /* setup failed; nothing measured */
 };
 
+/* One client's share of a run: for fixed-work samples (time per pass). */
+struct client_sample {
+	uint64_t passes;
+	uint64_t ops;
+	uint64_t elapsed_ns;
+};
+
 /*
  * struct run: one measurement at one client count. Phases: setup of every
  * client in order (untimed, before the gate) -> gate opens -> warmup ->
@@ -35,6 +42,7 @@ struct run {
 	const struct engine *engine;
 	unsigned int nclients;
 	unsigned int index; /* position in the sweep, names the directory */
+	unsigned int repeat; /* which of --runs at this client count */
 	atomic_int phase; /* enum phase */
 	atomic_int end; /* enum run_end, first writer wins */
 	atomic_uint_fast64_t unexpected; /* with --strict / --max-errors */
@@ -42,13 +50,14 @@ struct run {
 	struct client *clients;
 	struct progress *progress; /* [nclients], one cache line each */
 	struct result total; /* merged after join */
+	struct client_sample *samples; /* [nclients], filled at join */
 	uint64_t start_ns; /* first pthread_create -> gate opened */
 	unsigned int started; /* threads created */
 };
 
 void run_init(struct run *run, const struct config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
-	      unsigned int nclients, unsigned int index);
+	      unsigned int nclients, unsigned int index, unsigned int repeat);
 
 /*
  * Set up, run and tear down. Returns 0 when something was measured (see

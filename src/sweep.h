@@ -2,7 +2,11 @@
 #ifndef VB_SWEEP_H
 #define VB_SWEEP_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "options.h"
+#include "summary.h"
 
 struct engine;
 struct loadfile;
@@ -10,14 +14,30 @@ struct run;
 struct workdir;
 
 /*
- * struct sweep: one run per client count of the command line, in order,
- * and the table relative to the baseline (the 1-client run, or the
- * smallest client count when 1 is not in the list).
+ * One client count of the sweep (one CLIENTS entry) and what its --runs
+ * runs measured: the summaries across runs of ops/s, MB/s and the p99
+ * latency of all ops. Only runs that measured something count.
+ */
+struct point {
+	unsigned int clients;
+	struct run **runs; /* [cfg->runs], in execution order */
+	unsigned int nruns; /* measured so far */
+	struct summary ops_s, mb_s, p99_ns;
+};
+
+/*
+ * struct sweep: every client count of the command line, each run --runs
+ * times in the --order chosen, and the table relative to the baseline
+ * point (1 client, or the smallest count when 1 is not in the list).
  */
 struct sweep {
 	const struct config *cfg;
-	struct run *runs; /* [nruns], each with its merged result */
+	const struct loadfile *lf;
+	struct run *runs; /* [nruns], in execution order */
 	unsigned int nruns;
+	struct point *points; /* [cfg->nclients], in command-line order */
+	unsigned int npoints;
+	bool stopped; /* ended before every run was done */
 };
 
 /* One row of the sweep table. */
@@ -28,6 +48,15 @@ struct sweep_row {
 	double relative; /* metric / baseline metric */
 	double efficiency; /* relative / (clients / baseline clients) */
 };
+
+/*
+ * The execution order of @npoints points x @runs repeats: fills @order
+ * (npoints * runs point indexes). Random order is a Fisher-Yates shuffle
+ * of the sequential order driven by @seed (splitmix64), so a seed
+ * reproduces it.
+ */
+void sweep_schedule(unsigned int *order, unsigned int npoints,
+		    unsigned int runs, enum run_order how, uint64_t seed);
 
 /*
  * Run every client count. Prints each run's report as it completes. Stops
@@ -45,6 +74,11 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
  */
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric);
+
+/* A run's figures, as the sweep summarises them. */
+double run_ops_per_sec(const struct run *run);
+double run_mb_per_sec(const struct run *run);
+double run_p99_ns(const struct run *run);
 
 void sweep_release(struct sweep *sw);
 

@@ -2,9 +2,11 @@
 # Install what building vfsbench needs on Debian 12 (as root), and with
 # --test what its tests and CI need too. Installs only what is missing.
 set -eu
-pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev"
+pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
+libjansson-dev libgsl-dev nettle-dev"
 case "${1:-}" in
---test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace dbench" ;;
+--test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace dbench
+gnuplot-nox ministat" ;;
 "") ;;
 *) echo "usage: $0 [--test]" >&2; exit 2 ;;
 esac
