@@ -635,9 +635,11 @@ bool dbench_detect(const char *buf, size_t len)
 		for (last = e; last > w && last[-1] != ' ' && last[-1] != '\t';
 		     last--)
 			;
+		/* the buffer need not end in NUL: compare within the line */
+		n = (size_t)(e - last);
 		return db_lookup(word) && last > w &&
-		       (!strncmp(last, "NT_STATUS_", 10) ||
-			!strncmp(last, "0x", 2));
+		       ((n > 10 && !memcmp(last, "NT_STATUS_", 10)) ||
+			(n > 2 && !memcmp(last, "0x", 2)));
 	}
 	return false;
 }
