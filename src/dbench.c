@@ -148,8 +148,9 @@ static int parse_status(struct translator *t, const struct db_token *tok,
 /*
  * A dbench path, with backslashes, to a path relative to the client's
  * directory: "\clients\clientN\rest" is "rest" (any N: each client has
- * its own directory, so no substring replace is needed), and "\clients"
- * or "\clients\clientN" alone is "." (vfsbench creates both).
+ * its own directory, so no substring replace is needed), "\clients\rest"
+ * is "rest" too, and "\clients" or "\clients\clientN" alone is "."
+ * (vfsbench creates both).
  */
 static int map_path(struct translator *t, const struct db_token *tok,
 		    const char **out)
@@ -173,8 +174,6 @@ static int map_path(struct translator *t, const struct db_token *tok,
 			s += n;
 			while (*s == '/')
 				s++;
-		} else {
-			s = s + strlen(s); /* "\clients" itself */
 		}
 	}
 	for (c = s; *c; c++)
@@ -636,9 +635,11 @@ bool dbench_detect(const char *buf, size_t len)
 		for (last = e; last > w && last[-1] != ' ' && last[-1] != '\t';
 		     last--)
 			;
+		/* the buffer need not end in NUL: compare within the line */
+		n = (size_t)(e - last);
 		return db_lookup(word) && last > w &&
-		       (!strncmp(last, "NT_STATUS_", 10) ||
-			!strncmp(last, "0x", 2));
+		       ((n > 10 && !memcmp(last, "NT_STATUS_", 10)) ||
+			(n > 2 && !memcmp(last, "0x", 2)));
 	}
 	return false;
 }

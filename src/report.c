@@ -134,7 +134,6 @@ static void print_native(const struct run *run, uint64_t el)
 		       units_format_ns(b[4], 16, h->count ? h->max : 0),
 		       (unsigned long long)unexpected);
 	}
-	print_unexpected(run);
 }
 
 /*
@@ -220,6 +219,7 @@ void report_run(const struct run *run)
 		printf("note: %s\n", note);
 	if (format != FORMAT_DBENCH)
 		print_native(run, el);
+	print_unexpected(run);
 	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",
 	       per_sec(r->ops, el), per_sec(r->bytes, el) / 1e6,
 	       per_sec(r->passes, el), (unsigned long long)r->passes,

@@ -4,6 +4,7 @@
 #   build-gcc  gcc, --enable-werror: make check and make distcheck
 #   build-asan clang, ASan+UBSan, --enable-werror: make check
 #   build-tsan gcc, ThreadSanitizer: make check
+#   build-fuzz clang libFuzzer: a 20 s smoke run of each parser target
 # Ends with the line "N passed, N failed, N skipped" counted from the
 # test results of all builds (plus one result per lint step), and exits
 # non-zero if anything failed.
@@ -67,6 +68,8 @@ variant build-asan ../configure --enable-werror CC=clang \
 	failed_builds=$((failed_builds + 1))
 variant build-tsan ../configure --enable-sanitizers=thread CFLAGS='-O1 -g' ||
 	failed_builds=$((failed_builds + 1))
+
+step "fuzz smoke" sh tools/fuzz.sh "${VB_FUZZ_SECONDS:-20}"
 
 find build-gcc build-asan build-tsan -name '*.trs' -not -path '*/_build/*' \
 	-exec grep -h '^:test-result:' {} + |

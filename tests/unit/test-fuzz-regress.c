@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Regression inputs found by the fuzzers (tests/data/fuzz/): each goes
+ * through both parsers the way the fuzz targets feed them, in a buffer of
+ * exactly its size and without a final NUL, so that the sanitizer builds
+ * catch any read past the end. An input must be accepted or rejected,
+ * never crash.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dbench.h"
+#include "loadfile.h"
+
+#define DATA "/tests/data/fuzz"
+
+static char **inputs;
+static int ninputs;
+
+static void list_inputs(void)
+{
+	const char *top = getenv("abs_top_srcdir");
+	char dir[4096];
+	struct dirent *d;
+	DIR *dp;
+
+	snprintf(dir, sizeof(dir), "%s" DATA, top ? top : "..");
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		if (d->d_name[0] == '.')
+			continue;
+		inputs = realloc(inputs,
+				 (size_t)(ninputs + 1) * sizeof(*inputs));
+		inputs[ninputs] = malloc(strlen(dir) + strlen(d->d_name) + 2);
+		sprintf(inputs[ninputs++], "%s/%s", dir, d->d_name);
+	}
+	closedir(dp);
+}
+
+/* The file in a malloc of exactly its size. */
+static char *slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	char *buf;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fstat(fileno(f), &st), 0);
+	*len = (size_t)st.st_size;
+	buf = malloc(*len ? *len : 1);
+	ck_assert_uint_eq(fread(buf, 1, *len, f), *len);
+	fclose(f);
+	return buf;
+}
+
+static void parse(const char *buf, size_t len, struct loadfile_opts *o)
+{
+	struct loadfile lf;
+
+	if (!loadfile_parse(&lf, "fuzz", buf, len, o))
+		loadfile_release(&lf);
+}
+
+START_TEST(test_input)
+{
+	struct loadfile_opts native = { .dialect = DIALECT_NATIVE };
+	struct loadfile_opts db = { .dialect = DIALECT_DBENCH,
+				    .basedir = "/base" };
+	struct loadfile_opts aut = { .dialect = DIALECT_AUTO };
+	size_t len;
+	char *buf = slurp(inputs[_i], &len);
+
+	/* as the native target sees it, and as the dbench target does:
+	 * the first byte chooses options, the rest is the loadfile */
+	parse(buf, len, &native);
+	parse(buf, len, &aut);
+	if (len) {
+		db.sync_open = buf[0] & 1;
+		db.no_resolve = buf[0] & 8;
+		dbench_detect(buf + 1, len - 1);
+		parse(buf + 1, len - 1, &db);
+	}
+	free(buf);
+}
+END_TEST
+
+START_TEST(test_have_inputs)
+{
+	ck_assert_msg(ninputs > 0, "no inputs in tests/data/fuzz");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("fuzz-regress");
+	TCase *tc = tcase_create("inputs");
+	SRunner *sr;
+	int failed;
+
+	list_inputs();
+	tcase_add_test(tc, test_have_inputs);
+	tcase_add_loop_test(tc, test_input, 0, ninputs);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_set_tap(sr, "-");
+	srunner_run_all(sr, CK_SILENT);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
