@@ -211,7 +211,8 @@ static json_t *run_json(const struct run *run)
 			  "involuntary_switches",
 			  (json_int_t)r->usage.involuntary, "cpu_share", share,
 			  "starved",
-			  result_elapsed(r) && share < RESULT_STARVED));
+			  result_starved(r, run->nclients,
+					 sysconf(_SC_NPROCESSORS_ONLN))));
 	json_object_set_new(o, "ops_detail", ops_json(run));
 	json_object_set_new(o, "clients_detail", clients_json(run));
 	return o;

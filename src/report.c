@@ -176,7 +176,7 @@ static void print_usage(const struct run *run)
 	       r->usage.user_s, r->usage.sys_s, share * 100,
 	       (unsigned long long)r->usage.voluntary,
 	       (unsigned long long)r->usage.involuntary);
-	if (result_elapsed(r) && share < RESULT_STARVED)
+	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
 		printf("note: starved: the clients used %.0f%% of the CPU time they could have had (other load, or blocked on I/O)\n",
 		       share * 100);
 	for (unsigned int i = 0; i < run->nclients; i++) {

@@ -85,6 +85,12 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 	return (r->usage.user_s + r->usage.sys_s) / (cpus * window);
 }
 
+bool result_starved(const struct result *r, unsigned int nclients, long ncpus)
+{
+	return result_elapsed(r) >= 100000000 &&
+	       result_cpu_share(r, nclients, ncpus) < 0.5;
+}
+
 void result_all_ops(const struct result *r, struct hist *all)
 {
 	hist_init(all);

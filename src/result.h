@@ -2,6 +2,7 @@
 #ifndef VB_RESULT_H
 #define VB_RESULT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "stats.h"
@@ -62,7 +63,12 @@ void result_add_usage(struct result *r, const struct rusage *from,
  */
 double result_cpu_share(const struct result *r, unsigned int nclients,
 			long ncpus);
-#define RESULT_STARVED 0.5 /* a share below this is flagged */
+
+/*
+ * A run is flagged as starved when its share is below 0.5 over a window
+ * of at least 100 ms: shorter windows are within the accounting's noise.
+ */
+bool result_starved(const struct result *r, unsigned int nclients, long ncpus);
 
 /* All slots merged into @all: the latency of any op. */
 void result_all_ops(const struct result *r, struct hist *all);

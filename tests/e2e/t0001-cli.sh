@@ -17,7 +17,8 @@ unlink mkdir rmdir rename link symlink readlink readdir utimens'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile directory time warmup loops engine cwd fs-struct
-fd-table depth skip-cleanup max-errors strict relative format dialect
+fd-table depth skip-cleanup max-errors strict relative runs order seed
+cv-warn json csv ministat format dialect
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
 list-loadfiles list-ops version help usage'
 

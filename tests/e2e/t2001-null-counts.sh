@@ -350,7 +350,7 @@ test_expect_success 'sweep 1 2 4: table relative to 1 client, 1.00 at 1' '
 	vfsbench -q -e null --loops 3 -c io.load -D "$TRASH/work" 1 2 4 >out &&
 	test_grep "^Sweep: relative to 1 client, by ops/s\$" out &&
 	sed -n -e "/^Sweep:/,\$p" out >sweep &&
-	test_grep "^Clients  *ops/s  *MB/s  *relative  *efficiency\$" sweep &&
+	test_grep "^Clients  *ops/s  *MB/s  *relative  *efficiency  *runs  *p99  *CV\$" sweep &&
 	awk "NR > 2 { print \$1 }" sweep >rows &&
 	printf "%s\n" 1 2 4 >expect &&
 	test_cmp expect rows &&

@@ -242,7 +242,7 @@ test_expect_success '--format dbench: the header and rows in dbench'\''s printf 
 	canary_setup &&
 	vfsbench -q -e null --loops 3 --format dbench -c "$SAMPLE" \
 		-D "$TRASH/work" 2 >out &&
-	sed -n -e "/^Total: /,\$p" out >tail &&
+	sed -n -e "/^Time per pass per client: /,\$p" out >tail &&
 	printf "%s\n" "" " Operation      Count    AvgLat    MaxLat" \
 		" ----------------------------------------" >expect &&
 	sed -n -e "2,4p" tail >head &&
