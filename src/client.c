@@ -233,12 +233,12 @@ static void client_loop(struct client *c)
 	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0;
 	int seen = atomic_load_explicit(&run->phase, memory_order_relaxed);
 	bool measuring = seen == PHASE_MEASURE, partial = false;
-	struct rusage ru_start, ru_end;
+	struct usage_mark u_start, u_end;
 
 	/* a client that owes the warmup gate arrives even when stopped */
 	if (seen == PHASE_WARMUP && cfg->warmup_kind == WARMUP_PASSES)
 		warm_passes = cfg->warmup;
-	getrusage(RUSAGE_THREAD, &ru_start);
+	usage_mark(&u_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
 	for (;;) {
@@ -256,7 +256,7 @@ static void client_loop(struct client *c)
 				if (phase == PHASE_MEASURE &&
 				    (!cfg->loops || i == 0)) {
 					result_reset(res);
-					getrusage(RUSAGE_THREAD, &ru_start);
+					usage_mark(&u_start);
 					t0 = clock_now_ns();
 					res->t_start = t0;
 					measuring = true;
@@ -308,8 +308,8 @@ out:
 	if (!measuring) {
 		result_reset(res);
 	} else {
-		getrusage(RUSAGE_THREAD, &ru_end);
-		result_add_usage(res, &ru_start, &ru_end);
+		usage_mark(&u_end);
+		result_add_usage(res, &u_start, &u_end);
 	}
 	close_handles(c);
 	if (warm_passes)

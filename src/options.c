@@ -167,6 +167,9 @@ static const struct config config_defaults = {
 
 static enum options_action usage_error(const char *fmt, ...) PRINTF(1, 2);
 
+/* The command usage errors point to: "vfsbench" or "vfsbench compare". */
+static const char *usage_cmd = "vfsbench";
+
 static enum options_action usage_error(const char *fmt, ...)
 {
 	char msg[1024];
@@ -175,9 +178,8 @@ static enum options_action usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr,
-		"vfsbench: %s\nTry 'vfsbench --help' for more information.\n",
-		msg);
+	fprintf(stderr, "vfsbench: %s\nTry '%s --help' for more information.\n",
+		msg, usage_cmd);
 	return OPTIONS_USAGE;
 }
 
@@ -657,13 +659,19 @@ parse_sub(const char *name, const struct poptOption *table, const char *usage,
 	  enum options_action (*fn)(void *ctx, int opt, const char *arg),
 	  void *ctx, char ***files, unsigned int *nfiles)
 {
+	static char ctxname[32]; /* usage_cmd points here afterwards */
 	enum options_action act = OPTIONS_RUN;
-	char ctxname[32];
+	const char **args;
 	poptContext pc;
 	int rc;
 
 	snprintf(ctxname, sizeof(ctxname), "vfsbench %s", name);
-	pc = poptGetContext(ctxname, argc, argv, table, 0);
+	usage_cmd = ctxname;
+	/* popt names the program after argv[0] in --help */
+	args = xcalloc((size_t)argc + 1, sizeof(*args));
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
+	args[0] = ctxname;
+	pc = poptGetContext(ctxname, argc, args, table, 0);
 	poptSetOtherOptionHelp(pc, usage);
 	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
 		char *arg = poptGetOptArg(pc);
@@ -682,6 +690,7 @@ parse_sub(const char *name, const struct poptOption *table, const char *usage,
 	if (act == OPTIONS_RUN)
 		*files = take_files(pc, nfiles);
 	poptFreeContext(pc);
+	free(args);
 	return act;
 }
 

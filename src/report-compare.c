@@ -221,7 +221,7 @@ static void print_notes(const struct comparison *cmp)
 		const struct resultfile *rf = &cmp->files[f];
 
 		if (!rf->complete)
-			printf("Note: %s: the sweep stopped before all its runs were done\n",
+			printf("Note: %s: the sweep stopped early\n",
 			       rf->label);
 		if (rf->incomplete)
 			printf("Note: %s: %u run%s left out: ended early (--strict, --max-errors or a signal)\n",

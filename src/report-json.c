@@ -205,12 +205,16 @@ static json_t *run_json(const struct run *run)
 	json_object_set_new(o, "setup_ns", u64(run->start_ns));
 	json_object_set_new(
 		o, "rusage",
-		json_pack("{sf sf sI sI sf sb}", "user_s", r->usage.user_s,
+		json_pack("{sf sf sI sI so sf sb}", "user_s", r->usage.user_s,
 			  "sys_s", r->usage.sys_s, "voluntary_switches",
 			  (json_int_t)r->usage.voluntary,
 			  "involuntary_switches",
-			  (json_int_t)r->usage.involuntary, "cpu_share", share,
-			  "starved",
+			  (json_int_t)r->usage.involuntary, "run_delay_ns",
+			  r->usage.run_delay_known ?
+				  json_integer(
+					  (json_int_t)r->usage.run_delay_ns) :
+				  json_null(),
+			  "cpu_share", share, "starved",
 			  result_starved(r, run->nclients,
 					 sysconf(_SC_NPROCESSORS_ONLN))));
 	json_object_set_new(o, "ops_detail", ops_json(run));

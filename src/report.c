@@ -48,13 +48,12 @@ void report_header(const struct config *cfg, const struct loadfile *lf,
 		       cfg->warmup ?
 			       units_format_ns(w, sizeof(w), cfg->warmup) :
 			       "none");
-	if (cfg->runs > 1)
-		printf("runs %u per client count, order %s%s%llu\n", cfg->runs,
-		       order_names[cfg->order],
-		       cfg->order == ORDER_RANDOM ? ", seed " : "",
-		       cfg->order == ORDER_RANDOM ?
-			       (unsigned long long)cfg->seed :
-			       0ull);
+	if (cfg->order == ORDER_RANDOM)
+		printf("runs %u per client count, order random, seed %llu\n",
+		       cfg->runs, (unsigned long long)cfg->seed);
+	else if (cfg->runs > 1)
+		printf("runs %u per client count, order %s\n", cfg->runs,
+		       order_names[cfg->order]);
 	printf("directory %s\n", wd->path);
 }
 
@@ -172,13 +171,18 @@ static void print_usage(const struct run *run)
 	unsigned int n = 0;
 	char b[3][16];
 
-	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)  switches %llu voluntary, %llu involuntary\n",
-	       r->usage.user_s, r->usage.sys_s, share * 100,
+	double wait = result_wait_share(r, run->nclients);
+
+	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)",
+	       r->usage.user_s, r->usage.sys_s, share * 100);
+	if (wait >= 0)
+		printf("  run-queue wait %.0f%%", wait * 100);
+	printf("  switches %llu voluntary, %llu involuntary\n",
 	       (unsigned long long)r->usage.voluntary,
 	       (unsigned long long)r->usage.involuntary);
 	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
-		printf("note: starved: the clients used %.0f%% of the CPU time they could have had (other load, or blocked on I/O)\n",
-		       share * 100);
+		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
+		       share * 100, wait * 100);
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		const struct client_sample *cs = &run->samples[i];
 		double per;
@@ -259,7 +263,7 @@ void report_sweep(const struct sweep *sw)
 		rows[n].mb_s = pt->mb_s.mean;
 		n++;
 	}
-	if (n < 2 && cfg->runs < 2)
+	if (!n || (n < 2 && cfg->runs < 2))
 		goto out;
 	base = sweep_rows_compute(rows, n, cfg->metric);
 	printf("\nSweep: relative to %u client%s, by %s", rows[base].clients,
@@ -287,7 +291,7 @@ void report_sweep(const struct sweep *sw)
 						  &pts[i]->ops_s;
 
 		if (m->n > 1 && m->cv > cfg->cv_warn)
-			printf("warning: %u client%s: coefficient of variation %.1f%% is above %.1f%% (min %.2f, max %.2f): the runs disagree\n",
+			printf("warning: %u client%s: coefficient of variation %.1f%% is above %g%% (min %.2f, max %.2f): the runs disagree\n",
 			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
 			       m->cv * 100, cfg->cv_warn * 100, m->min, m->max);
 	}

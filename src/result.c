@@ -6,7 +6,10 @@
 #include "result.h"
 
 #include <stdlib.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/resource.h>
 
 #include "util.h"
@@ -46,6 +49,8 @@ void result_merge(struct result *dst, const struct result *src)
 	dst->usage.sys_s += src->usage.sys_s;
 	dst->usage.voluntary += src->usage.voluntary;
 	dst->usage.involuntary += src->usage.involuntary;
+	dst->usage.run_delay_ns += src->usage.run_delay_ns;
+	dst->usage.run_delay_known |= src->usage.run_delay_known;
 	if (src->t_end) {
 		if (!dst->t_start || src->t_start < dst->t_start)
 			dst->t_start = src->t_start;
@@ -64,13 +69,41 @@ static double tv_s(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
-void result_add_usage(struct result *r, const struct rusage *from,
-		      const struct rusage *to)
+void usage_mark(struct usage_mark *m)
 {
-	r->usage.user_s += tv_s(&to->ru_utime) - tv_s(&from->ru_utime);
-	r->usage.sys_s += tv_s(&to->ru_stime) - tv_s(&from->ru_stime);
-	r->usage.voluntary += (uint64_t)(to->ru_nvcsw - from->ru_nvcsw);
-	r->usage.involuntary += (uint64_t)(to->ru_nivcsw - from->ru_nivcsw);
+	unsigned long long run, delay;
+	char buf[128];
+	ssize_t n;
+	int fd;
+
+	getrusage(RUSAGE_THREAD, &m->ru);
+	m->run_delay_known = false;
+	fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &run, &delay) == 2) {
+		m->run_delay_ns = delay;
+		m->run_delay_known = true;
+	}
+}
+
+void result_add_usage(struct result *r, const struct usage_mark *from,
+		      const struct usage_mark *to)
+{
+	r->usage.user_s += tv_s(&to->ru.ru_utime) - tv_s(&from->ru.ru_utime);
+	r->usage.sys_s += tv_s(&to->ru.ru_stime) - tv_s(&from->ru.ru_stime);
+	r->usage.voluntary += (uint64_t)(to->ru.ru_nvcsw - from->ru.ru_nvcsw);
+	r->usage.involuntary +=
+		(uint64_t)(to->ru.ru_nivcsw - from->ru.ru_nivcsw);
+	if (from->run_delay_known && to->run_delay_known) {
+		r->usage.run_delay_ns += to->run_delay_ns - from->run_delay_ns;
+		r->usage.run_delay_known = true;
+	}
 }
 
 double result_cpu_share(const struct result *r, unsigned int nclients,
@@ -85,10 +118,22 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 	return (r->usage.user_s + r->usage.sys_s) / (cpus * window);
 }
 
+double result_wait_share(const struct result *r, unsigned int nclients)
+{
+	double window = (double)result_elapsed(r);
+
+	if (!r->usage.run_delay_known || window <= 0 || !nclients)
+		return -1;
+	return (double)r->usage.run_delay_ns / (window * nclients);
+}
+
 bool result_starved(const struct result *r, unsigned int nclients, long ncpus)
 {
+	double wait = result_wait_share(r, nclients);
+
 	return result_elapsed(r) >= 100000000 &&
-	       result_cpu_share(r, nclients, ncpus) < 0.5;
+	       result_cpu_share(r, nclients, ncpus) < 0.5 &&
+	       (wait < 0 || wait > 0.1);
 }
 
 void result_all_ops(const struct result *r, struct hist *all)

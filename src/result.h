@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 
 #include "stats.h"
 
@@ -28,6 +29,8 @@ struct usage {
 	double sys_s;
 	uint64_t voluntary; /* ru_nvcsw: blocked (I/O, locks) */
 	uint64_t involuntary; /* ru_nivcsw: preempted */
+	uint64_t run_delay_ns; /* waiting for a CPU (schedstat) */
+	bool run_delay_known; /* /proc/thread-self/schedstat was readable */
 };
 
 struct result {
@@ -52,10 +55,20 @@ void result_reset(struct result *r);
 void result_merge(struct result *dst, const struct result *src);
 /* Measurement window in ns (0 if nothing was measured). */
 uint64_t result_elapsed(const struct result *r);
-/* Add the usage between two RUSAGE_THREAD snapshots to @r. */
-struct rusage;
-void result_add_usage(struct result *r, const struct rusage *from,
-		      const struct rusage *to);
+/*
+ * A snapshot of the calling thread's usage: getrusage(RUSAGE_THREAD) and
+ * the run-queue delay of /proc/thread-self/schedstat.
+ */
+struct usage_mark {
+	struct rusage ru;
+	uint64_t run_delay_ns;
+	bool run_delay_known;
+};
+
+void usage_mark(struct usage_mark *m);
+/* Add the usage between two marks of one thread to @r. */
+void result_add_usage(struct result *r, const struct usage_mark *from,
+		      const struct usage_mark *to);
 /*
  * The share of the CPU time the clients could have had that they used:
  * (user + sys) / (min(@nclients, @ncpus) x the measurement window). Far
@@ -65,8 +78,17 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 			long ncpus);
 
 /*
- * A run is flagged as starved when its share is below 0.5 over a window
- * of at least 100 ms: shorter windows are within the accounting's noise.
+ * The share of the clients' time spent waiting on a run queue: run_delay
+ * / (nclients x window), or -1 when schedstat was not readable.
+ */
+double result_wait_share(const struct result *r, unsigned int nclients);
+
+/*
+ * A run is flagged as starved when the clients used under half the CPU
+ * time they could have had and spent over a tenth of their time waiting
+ * for a CPU (so a run blocked on I/O is not starved), over a window of at
+ * least 100 ms: shorter windows are within the accounting's noise.
+ * Without schedstat, the CPU share alone decides.
  */
 bool result_starved(const struct result *r, unsigned int nclients, long ncpus);
 

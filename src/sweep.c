@@ -174,7 +174,7 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
 		if (ret && status == VB_EXIT_OK)
 			status = VB_EXIT_RUNTIME;
 		if (status != VB_EXIT_OK) {
-			sw->stopped = i + 1 < total;
+			sw->stopped = true;
 			break;
 		}
 	}

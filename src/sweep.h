@@ -37,7 +37,7 @@ struct sweep {
 	unsigned int nruns;
 	struct point *points; /* [cfg->nclients], in command-line order */
 	unsigned int npoints;
-	bool stopped; /* ended before every run was done */
+	bool stopped; /* a run ended early, or runs were left undone */
 };
 
 /* One row of the sweep table. */

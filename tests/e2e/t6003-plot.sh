@@ -1,0 +1,238 @@
+#!/bin/sh
+# shellcheck disable=SC2034,SC2154
+test_description='vfsbench plot: charts through gnuplot, usage errors, no gnuplot'
+. "$srcdir/tests/e2e/lib.sh"
+
+# A single quote, for messages inside single-quoted test bodies.
+SQ="'"
+
+NO_GNUPLOT='gnuplot not installed (apt-get install gnuplot-nox)'
+if command -v gnuplot >/dev/null 2>&1; then
+	have_gnuplot=t
+else
+	have_gnuplot=
+fi
+
+# The chart is an SVG document.
+is_svg() {
+	test -s "$1" &&
+	head -c 512 "$1" | grep -e "^<?xml" -e "<svg" >/dev/null &&
+	grep "</svg>" "$1" >/dev/null
+}
+
+# The chart is a PNG: its 8-byte signature.
+is_png() {
+	test "$(od -An -tx1 -N8 "$1" | tr -d " \n")" = 89504e470d0a1a0a
+}
+
+# No chart and no temporary file of it.
+no_chart() {
+	test ! -e "$1" &&
+	test "$(find . -maxdepth 1 -name "$1.tmp*" | wc -l)" -eq 0
+}
+
+# A directory holding a fake gnuplot (a shell script with BODY), for PATH;
+# the script itself runs with the test's PATH.
+TEST_PATH=$PATH
+fake_gnuplot() {
+	rm -rf fake &&
+	mkdir fake &&
+	printf '#!/bin/sh\nPATH=%s\n%s\n' "$TEST_PATH" "$1" >fake/gnuplot &&
+	chmod +x fake/gnuplot
+}
+
+# The data lines of block $dN of a gnuplot script.
+data_block() {
+	awk -v h="\$d$2 << EOD" '
+		$0 == h { on = 1; next }
+		on && $0 == "EOD" { exit }
+		on { print }' "$1"
+}
+
+# plot_with_path DIR ARGS...: vfsbench plot with PATH=DIR (vfsbench is
+# run by its absolute path).
+plot_with_path() {
+	dir=$1
+	shift
+	env PATH="$dir" "$VFSBENCH" plot "$@"
+}
+
+test_expect_success 'setup: two real sweeps, --runs 3, null engine' '
+	printf "%s\n" "stat a" "statfs ." "open f rdwr @1" \
+		"pwrite @1 0 4k" "close @1" >t.load &&
+	canary_setup &&
+	vfsbench -q -e null --loops 3 --runs 3 -c t.load -D "$TRASH/work" \
+		--json old.json 1 2 4 >/dev/null &&
+	vfsbench -q -e null --loops 3 --runs 3 -c t.load -D "$TRASH/work" \
+		--json new.json 1 2 >/dev/null &&
+	canary_check &&
+	workdir_empty &&
+	mkdir empty
+'
+
+# --- usage errors: no gnuplot needed ---------------------------------------
+
+test_expect_success 'no -o: a usage error, exit 2' '
+	printf "%s\n" "vfsbench: plot needs -o FILE.svg or -o FILE.png" \
+		"Try ${SQ}vfsbench plot --help$SQ for more information." >expect &&
+	test_expect_code 2 vfsbench plot old.json >out 2>err &&
+	test_cmp expect err &&
+	test ! -s out
+'
+
+test_expect_success 'an output that is not .svg or .png: exit 2, nothing written' '
+	for o in chart.pdf chart svg chart.SVG chart.svg.txt; do
+		test_expect_code 2 vfsbench plot old.json -o "$o" >out 2>err &&
+		test "$(head -n 1 err)" = \
+			"vfsbench: plot output $SQ$o$SQ: expected a .svg or .png file" &&
+		no_chart "$o" || return 1
+	done
+'
+
+test_expect_success 'no result file: exit 2' '
+	test_expect_code 2 vfsbench plot -o c.svg >out 2>err &&
+	test "$(head -n 1 err)" = "vfsbench: plot needs at least one result file" &&
+	no_chart c.svg
+'
+
+test_expect_success 'bad --metric: exit 2' '
+	test_expect_code 2 vfsbench plot -m iops old.json -o c.svg >out 2>err &&
+	test "$(head -n 1 err)" = \
+		"vfsbench: bad --metric ${SQ}iops$SQ: expected ops, mbps or p99" &&
+	no_chart c.svg
+'
+
+test_expect_success 'a bad result file: exit 2, nothing written' '
+	echo "{}" >bad.json &&
+	test_expect_code 2 vfsbench plot old.json bad.json -o c.svg >out 2>err &&
+	test_grep "^error: ${SQ}bad\\.json$SQ: not a vfsbench result file" err &&
+	no_chart c.svg &&
+	test_expect_code 2 vfsbench plot nope.json -o c.svg >out 2>err &&
+	test_grep "^error: cannot open ${SQ}nope\\.json$SQ: No such file or directory\$" err &&
+	no_chart c.svg
+'
+
+# --- gnuplot missing or failing: no gnuplot needed -------------------------
+
+test_expect_success 'gnuplot missing: exit 3, the install hint, no chart' '
+	echo "error: gnuplot is not installed: apt-get install gnuplot-nox" >expect &&
+	test_expect_code 3 plot_with_path "$TRASH/empty" old.json -o c.svg \
+		>out 2>err &&
+	test_cmp expect err &&
+	test ! -s out &&
+	no_chart c.svg &&
+	test_expect_code 3 plot_with_path "$TRASH/empty" old.json new.json \
+		-o c.png >out 2>err &&
+	test_cmp expect err &&
+	no_chart c.png
+'
+
+test_expect_success 'gnuplot failing: exit 3, its status, no chart' '
+	fake_gnuplot "cat >/dev/null; echo broken >&2; exit 1" &&
+	test_expect_code 3 plot_with_path "$TRASH/fake" old.json -o c.svg \
+		>out 2>err &&
+	test_grep "^error: gnuplot failed (exit status 1)\$" err &&
+	no_chart c.svg
+'
+
+test_expect_success 'gnuplot writing nothing: exit 3, no empty chart' '
+	fake_gnuplot "cat >/dev/null; exit 0" &&
+	test_expect_code 3 plot_with_path "$TRASH/fake" old.json -o c.svg \
+		>out 2>err &&
+	test_grep "^error: gnuplot wrote no chart to ${SQ}c\\.svg\\.tmp[0-9]*$SQ\$" err &&
+	no_chart c.svg
+'
+
+test_expect_success 'a gnuplot that cannot be run: exit 3, no chart' '
+	fake_gnuplot "exit 0" &&
+	chmod -x fake/gnuplot &&
+	test_expect_code 3 plot_with_path "$TRASH/fake" old.json -o c.svg \
+		>out 2>err &&
+	test_grep "^error: cannot run gnuplot: Permission denied\$" err &&
+	no_chart c.svg
+'
+
+test_expect_success 'the script gnuplot reads: each file'"'"'s data, relative to 1' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" old.json new.json -o c.svg >out 2>err &&
+	test "$(cat c.svg)" = chart &&
+	test_grep "^set terminal svg " script &&
+	data_block script 1 >d1 &&
+	data_block script 2 >d2 &&
+	awk "{ print \$1 }" d1 >x &&
+	printf "%s\n" 1 2 4 >expect &&
+	test_cmp expect x &&
+	awk "{ print \$1 }" d2 >x &&
+	printf "%s\n" 1 2 >expect &&
+	test_cmp expect x &&
+	test "$(awk "NR == 1 { print \$4 }" d1)" = 1 &&
+	test "$(awk "NR == 1 { print \$4 }" d2)" = 1 &&
+	test "$(awk "NF != 5" d1 d2 | wc -l)" -eq 0 &&
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" old.json -o c.png >out 2>err &&
+	test_grep "pngcairo" script &&
+	test "$(find . -maxdepth 1 -name "c.png.tmp*" | wc -l)" -eq 0
+'
+
+test_expect_success 'file names reach gnuplot escaped, not as code' '
+	cp new.json "we\"ird\`id\`\$(x)@.json" &&
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" "we\"ird\`id\`\$(x)@.json" -o c.svg \
+		>out 2>err &&
+	! grep "id\`" script &&
+	! grep "we\"" script &&
+	! grep "@" script &&
+	test_grep "we\\\\042ird" script
+'
+
+# --- real charts -----------------------------------------------------------
+
+if test -n "$have_gnuplot"; then
+	test_expect_success 'one file to .svg' '
+		vfsbench plot old.json -o one.svg >out 2>err &&
+		test ! -s err &&
+		is_svg one.svg &&
+		test "$(find . -maxdepth 1 -name "one.svg.tmp*" | wc -l)" -eq 0
+	'
+
+	test_expect_success 'two files to .svg' '
+		vfsbench plot old.json new.json -o two.svg >out 2>err &&
+		test ! -s err &&
+		is_svg two.svg &&
+		grep "old" two.svg >/dev/null &&
+		grep "new" two.svg >/dev/null
+	'
+
+	test_expect_success 'one file and two files to .png' '
+		vfsbench plot old.json -o one.png &&
+		is_png one.png &&
+		vfsbench plot old.json new.json -o two.png &&
+		is_png two.png
+	'
+
+	test_expect_success '--metric mbps and p99 draw too' '
+		vfsbench plot -m mbps old.json new.json -o mb.svg &&
+		is_svg mb.svg &&
+		vfsbench plot -m p99 old.json new.json -o p99.png &&
+		is_png p99.png
+	'
+
+	test_expect_success 'an existing chart is replaced' '
+		echo old >re.svg &&
+		vfsbench plot old.json -o re.svg &&
+		is_svg re.svg
+	'
+
+	test_expect_success 'odd file names still give a chart' '
+		vfsbench plot "we\"ird\`id\`\$(x)@.json" old.json -o odd.svg &&
+		is_svg odd.svg
+	'
+else
+	for t in 'one file to .svg' 'two files to .svg' \
+		'one file and two files to .png' '--metric mbps and p99 draw too' \
+		'an existing chart is replaced' 'odd file names still give a chart'; do
+		test_skip "$t" "$NO_GNUPLOT"
+	done
+fi
+
+test_done
