@@ -65,7 +65,7 @@ const struct op_desc op_table[OP_NR] = {
 		name, { 0 }, OPF_DBENCH, sys \
 	}
 #define R \
-	"R = newfstatat(path); on a miss, unless --no-resolve: open(parent, O_DIRECTORY), getdents64 until the name matches (case-insensitive) or 0, close"
+	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close"
 	[OP_DB_NTCREATEX] = { "NTCreateX",
 			      { 0 },
 			      OPF_DBENCH | OPF_OPENS,
@@ -84,7 +84,7 @@ const struct op_desc op_table[OP_NR] = {
 		DB("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
 	[OP_DB_DELTREE] = DB(
 		"Deltree",
-		"open(O_DIRECTORY), getdents64, unlinkat of files, the same for each subdirectory, unlinkat(AT_REMOVEDIR) of each subdirectory (dbench leaves directories), close"),
+		"openat(path, O_DIRECTORY|O_NOFOLLOW), newfstatat(fd, \"\"); per directory level: lseek(0), getdents64, newfstatat(AT_SYMLINK_NOFOLLOW) per entry, unlinkat of non-directories, openat + the same + unlinkat(AT_REMOVEDIR) of each subdirectory (then the level is read again); close; rmdir(path) unless path is the client directory (dbench leaves directories)"),
 	[OP_DB_RMDIR] =
 		DB("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
 	[OP_DB_MKDIR] = DB("Mkdir", "R, mkdir(path, 0777)"),
