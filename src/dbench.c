@@ -558,36 +558,22 @@ int dbench_parse(struct loadfile *lf, const char *buf, size_t len,
 		 const struct loadfile_opts *opts)
 {
 	struct translator t = { .lf = lf, .opts = opts };
-	const char *s = buf, *end = buf + len;
-	size_t alloc = 0;
-	char *line = NULL;
-	int ret = 0;
+	struct loadfile_lines it;
+	unsigned int col;
+	int ret = 0, more;
 
-	while (s < end && !ret) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		const char *nul = memchr(s, '\0', l);
-
-		t.line++;
-		if (nul) {
-			ret = terr(&t, (unsigned int)(nul - s) + 1,
+	/* dbench eats the last byte of every line; we take CRLF and a
+	 * missing final newline as they are meant */
+	loadfile_lines_init(&it, buf, len);
+	while (!ret && (more = loadfile_lines_next(&it, &col))) {
+		t.line = it.line;
+		if (more < 0)
+			ret = terr(&t, col,
 				   "NUL byte in loadfile (is it a text file?)");
-			break;
-		}
-		/* dbench eats the last byte of every line; we take CRLF
-		 * and a missing final newline as they are meant */
-		if (l && s[l - 1] == '\r')
-			l--;
-		if (l + 1 > alloc) {
-			alloc = l + 1;
-			line = xrealloc(line, alloc);
-		}
-		memcpy(line, s, l);
-		line[l] = '\0';
-		ret = translate_line(&t, line);
-		s = nl ? nl + 1 : end;
+		else
+			ret = translate_line(&t, it.text);
 	}
-	free(line);
+	loadfile_lines_release(&it);
 	if (!ret)
 		ret = finish(&t);
 	free(t.dead);

@@ -85,24 +85,6 @@ static long posix_fstatvfs(struct client *c, const struct op *op,
 	return RET(fstatvfs(c->fd[op->handle], &sv));
 }
 
-/* Undo the octal escapes (\040 for a space) of /proc/self/mounts, in place. */
-static void unescape_mount_path(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
 /*
  * Scan one buffer of mount lines for a mount point on device @dev. A line
  * cut at the end of the buffer is left for the next read: returns the
@@ -129,7 +111,7 @@ static size_t scan_mounts(char *buf, size_t len, dev_t dev, bool *found)
 		if (!sp)
 			continue;
 		*sp = '\0';
-		unescape_mount_path(mp);
+		unescape_octal(mp);
 		if (stat(mp, &st) == 0 && st.st_dev == dev) {
 			*found = true;
 			break;

@@ -55,24 +55,6 @@ static char *cpu_model(void)
 	return ret;
 }
 
-/* Undo mountinfo's octal escapes (\040 for a space) in place. */
-static void unescape(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
 /*
  * mountinfo: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTS [TAGS] - TYPE SOURCE
  * SUPEROPTS". Of the mounts on the directory's device, the one whose mount
@@ -108,7 +90,7 @@ static void target_fs(struct env *e, const char *dir)
 		if (i < 6 || sscanf(field[2], "%u:%u", &maj, &min) != 2 ||
 		    makedev(maj, min) != st.st_dev)
 			continue;
-		unescape(field[4]);
+		unescape_octal(field[4]);
 		len = strlen(field[4]);
 		if (strncmp(real, field[4], len) ||
 		    (real[len] && real[len] != '/' && len > 1) || len < best)

@@ -86,6 +86,29 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 struct op *loadfile_append(struct loadfile *lf);
 void loadfile_seal(struct loadfile *lf);
 
+/*
+ * struct loadfile_lines: the lines of a loadfile buffer, for the dialect
+ * parsers. Each comes as two NUL-terminated copies without its line end
+ * (LF, or CRLF; the last line need not end): @text to tokenize in place
+ * and @orig as written. A NUL byte is an error, since a loadfile is text.
+ */
+struct loadfile_lines {
+	const char *s, *end;
+	unsigned int line; /* 1-based number of the current line */
+	char *text;
+	char *orig;
+	size_t alloc;
+};
+
+void loadfile_lines_init(struct loadfile_lines *it, const char *buf,
+			 size_t len);
+/*
+ * The next line: 1 with it->text and it->orig set, 0 at the end, or -1
+ * when the line holds a NUL byte, with its 1-based column in *nul_col.
+ */
+int loadfile_lines_next(struct loadfile_lines *it, unsigned int *nul_col);
+void loadfile_lines_release(struct loadfile_lines *it);
+
 /* Free what @lf owns. */
 void loadfile_release(struct loadfile *lf);
 

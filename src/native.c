@@ -516,42 +516,26 @@ static void finish(struct parser *p)
 int native_parse(struct loadfile *lf, const char *buf, size_t len)
 {
 	struct parser p = { .name = lf->name, .lf = lf };
-	const char *s = buf, *end = buf + len;
-	char *line = NULL;
-	size_t line_alloc = 0;
-	int ret = 0;
+	struct loadfile_lines it;
+	unsigned int col;
+	int ret = 0, more;
 
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		const char *nul = memchr(s, '\0', l);
-
-		p.line++;
-		if (nul) {
-			ret = perr(&p, (unsigned int)(nul - s) + 1,
+	loadfile_lines_init(&it, buf, len);
+	while ((more = loadfile_lines_next(&it, &col))) {
+		p.line = it.line;
+		if (more < 0) {
+			ret = perr(&p, col,
 				   "NUL byte in loadfile (is it a text file?)");
 			break;
 		}
-		if (l && s[l - 1] == '\r')
-			l--;
-		if (2 * (l + 1) > line_alloc) {
-			line_alloc = 2 * (l + 1);
-			line = xrealloc(line, line_alloc);
-		}
-		/* a working copy to tokenize, and the line as written */
-		memcpy(line, s, l);
-		line[l] = '\0';
-		memcpy(line + l + 1, s, l);
-		line[2 * l + 1] = '\0';
-		p.orig = line + l + 1;
-		ret = parse_line(&p, line);
+		p.orig = it.orig;
+		ret = parse_line(&p, it.text);
 		if (ret)
 			break;
-		s = nl ? nl + 1 : end;
 	}
 	if (!ret)
 		ret = end_section(&p);
-	free(line);
+	loadfile_lines_release(&it);
 	if (!ret && !p.nsetup && !lf->nops) {
 		p.line = 1;
 		ret = perr(&p, 1, "no ops in loadfile");

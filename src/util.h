@@ -45,6 +45,12 @@ NORETURN void vb_bug(const char *file, int line, const char *fmt, ...)
 	PRINTF(3, 4);
 #define BUG(...) vb_bug(__FILE__, __LINE__, __VA_ARGS__)
 
+/*
+ * Undo the octal escapes (\040 for a space) of /proc/self/mounts and
+ * mountinfo, in place.
+ */
+void unescape_octal(char *s);
+
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
