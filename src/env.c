@@ -8,6 +8,7 @@
 #include "env.h"
 
 #include <gnu/libc-version.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,4 +160,39 @@ void env_release(struct env *e)
 		free(*s[i]);
 		*s[i] = NULL;
 	}
+}
+
+/* NULL becomes JSON null. */
+static json_t *str(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+json_t *env_json(const struct env *e)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(
+		o, "kernel",
+		json_pack("{so so so so}", "sysname", str(e->sysname),
+			  "release", str(e->release), "version",
+			  str(e->version), "machine", str(e->machine)));
+	json_object_set_new(o, "hostname", str(e->hostname));
+	json_object_set_new(o, "cpu_model", str(e->cpu_model));
+	json_object_set_new(o, "cpus_online", json_integer(e->cpus_online));
+	json_object_set_new(o, "clocksource", str(e->clocksource));
+	json_object_set_new(o, "libc", str(e->libc));
+	json_object_set_new(o, "aslr",
+			    e->aslr < 0 ? json_null() : json_integer(e->aslr));
+	json_object_set_new(o, "cpufreq_governor", str(e->governor));
+	json_object_set_new(o, "target",
+			    json_pack("{so so so so so}", "fs_type",
+				      str(e->fs_type), "source",
+				      str(e->fs_source), "mount_point",
+				      str(e->mount_point), "mount_options",
+				      str(e->mount_options), "super_options",
+				      str(e->super_options)));
+	json_object_set_new(o, "vfsbench_version",
+			    json_string(PACKAGE_VERSION));
+	return o;
 }

@@ -21,8 +21,12 @@ struct env {
 	char *fs_type, *fs_source, *mount_point, *mount_options, *super_options;
 };
 
+typedef struct json_t json_t;
+
 /* Collect everything, for the directory @dir. Never fails. */
 void env_collect(struct env *e, const char *dir);
 void env_release(struct env *e);
+/* The "environment" object of the result files (doc/json-schema.md). */
+json_t *env_json(const struct env *e);
 
 #endif /* VB_ENV_H */

@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "engine.h"
 #include "env.h"
+#include "fdscale.h"
 #include "loadfile.h"
 #include "options.h"
 #include "plot.h"
@@ -79,6 +80,41 @@ static int plot_main(int argc, const char **argv)
 	return status;
 }
 
+/* @argv is the whole command line, recorded in the result file. */
+static int fdscale_main(int argc, const char **argv)
+{
+	struct fdscale_config fc;
+	enum options_action act =
+		options_parse_fdscale(&fc, argc - 1, argv + 1);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+	struct fdscale fs;
+	struct env env;
+
+	if (act != OPTIONS_RUN)
+		goto out;
+	fc.argc = argc;
+	fc.argv = argv;
+	status = VB_EXIT_OK;
+	if (fdscale_run(&fs, &fc)) {
+		status = VB_EXIT_RUNTIME;
+		goto out_release;
+	}
+	report_fdscale(&fs);
+	if (fc.json) {
+		env_collect(&env, ".");
+		if (report_fdscale_json(&fs, &env, fc.json))
+			status = VB_EXIT_RUNTIME;
+		env_release(&env);
+	}
+	if (fc.csv && report_fdscale_csv(&fs, fc.csv))
+		status = VB_EXIT_RUNTIME;
+out_release:
+	fdscale_release(&fs);
+out:
+	fdscale_config_release(&fc);
+	return status;
+}
+
 /* --json, --csv, --ministat: written even after an early stop. */
 static int write_results(const struct config *cfg, const struct sweep *sw,
 			 const char *dir)
@@ -112,6 +148,8 @@ int main(int argc, const char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "plot"))
 		return plot_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "fdscale"))
+		return fdscale_main(argc, argv);
 	switch (options_parse(&cfg, argc, argv)) {
 	case OPTIONS_RUN:
 		break;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The command line: one popt table, the defaults, and every cross-option
- * check. The only file that includes <popt.h>. vfsbench(1) documents each
- * option; t9001 checks that --help and the man page list the same ones.
+ * The main command line: one popt table, the defaults, and every
+ * cross-option check. With options-sub.c (the subcommands), the only code
+ * that includes <popt.h>. vfsbench(1) documents each option; t9001 checks
+ * that --help and the man page list the same ones.
  */
 #include <config.h>
 #include "options.h"
@@ -19,6 +20,7 @@
 #include "engine.h"
 #include "loadfile.h"
 #include "units.h"
+#include "usage.h"
 #include "util.h"
 
 enum {
@@ -164,24 +166,6 @@ static const struct config config_defaults = {
 	.order = ORDER_INTERLEAVED,
 	.cv_warn = 0.05,
 };
-
-static enum options_action usage_error(const char *fmt, ...) PRINTF(1, 2);
-
-/* The command usage errors point to: "vfsbench" or "vfsbench compare". */
-static const char *usage_cmd = "vfsbench";
-
-static enum options_action usage_error(const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "vfsbench: %s\nTry '%s --help' for more information.\n",
-		msg, usage_cmd);
-	return OPTIONS_USAGE;
-}
 
 int options_parse_clients(struct config *cfg, const char *arg)
 {
@@ -589,203 +573,4 @@ void config_release(struct config *cfg)
 	free(cfg->csv);
 	free(cfg->ministat);
 	memset(cfg, 0, sizeof(*cfg));
-}
-
-static int parse_metric(const char *arg, enum compare_metric *m)
-{
-	if (!strcmp(arg, "ops"))
-		*m = CMP_OPS;
-	else if (!strcmp(arg, "mbps"))
-		*m = CMP_MBPS;
-	else if (!strcmp(arg, "p99"))
-		*m = CMP_P99;
-	else
-		return -1;
-	return 0;
-}
-
-/* Leftover arguments: the result files. */
-static char **take_files(poptContext pc, unsigned int *n)
-{
-	const char **rest = poptGetArgs(pc);
-	char **files;
-
-	*n = 0;
-	while (rest && rest[*n])
-		(*n)++;
-	files = xcalloc(*n + 1, sizeof(*files));
-	for (unsigned int i = 0; i < *n; i++)
-		files[i] = xstrdup(rest[i]);
-	return files;
-}
-
-enum {
-	OPT_SUB_METRIC = 1,
-	OPT_SUB_CONFIDENCE,
-	OPT_SUB_OUTPUT,
-	OPT_SUB_HELP,
-};
-
-static const struct poptOption compare_options[] = {
-	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
-	  "what to compare: ops (ops/s), mbps (MB/s) or p99 (99th percentile latency of all ops) (default: ops)",
-	  "ops|mbps|p99" },
-	{ "confidence", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CONFIDENCE,
-	  "confidence level of the two-sided Welch t-test, in percent (default: 95)",
-	  "PCT" },
-	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
-	  "show this help and exit", NULL },
-	POPT_TABLEEND
-};
-
-static const struct poptOption plot_options[] = {
-	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
-	  "the chart to write: a .svg or .png file", "FILE" },
-	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
-	  "what to plot: ops (ops/s), mbps (MB/s) or p99 (default: ops)",
-	  "ops|mbps|p99" },
-	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
-	  "show this help and exit", NULL },
-	POPT_TABLEEND
-};
-
-/*
- * Parse a subcommand's options; argv[0] is the subcommand. Calls @fn for
- * each option with its argument.
- */
-static enum options_action
-parse_sub(const char *name, const struct poptOption *table, const char *usage,
-	  int argc, const char **argv,
-	  enum options_action (*fn)(void *ctx, int opt, const char *arg),
-	  void *ctx, char ***files, unsigned int *nfiles)
-{
-	static char ctxname[32]; /* usage_cmd points here afterwards */
-	enum options_action act = OPTIONS_RUN;
-	const char **args;
-	poptContext pc;
-	int rc;
-
-	snprintf(ctxname, sizeof(ctxname), "vfsbench %s", name);
-	usage_cmd = ctxname;
-	/* popt names the program after argv[0] in --help */
-	args = xcalloc((size_t)argc + 1, sizeof(*args));
-	memcpy(args, argv, (size_t)argc * sizeof(*args));
-	args[0] = ctxname;
-	pc = poptGetContext(ctxname, argc, args, table, 0);
-	poptSetOtherOptionHelp(pc, usage);
-	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
-		char *arg = poptGetOptArg(pc);
-
-		if (rc == OPT_SUB_HELP) {
-			poptPrintHelp(pc, stdout, 0);
-			act = OPTIONS_EXIT_OK;
-		} else {
-			act = fn(ctx, rc, arg);
-		}
-		free(arg);
-	}
-	if (act == OPTIONS_RUN && rc < -1)
-		act = usage_error("%s: %s", poptBadOption(pc, 0),
-				  poptStrerror(rc));
-	if (act == OPTIONS_RUN)
-		*files = take_files(pc, nfiles);
-	poptFreeContext(pc);
-	free(args);
-	return act;
-}
-
-static enum options_action compare_opt(void *ctx, int opt, const char *arg)
-{
-	struct compare_config *cc = ctx;
-	char *end;
-
-	if (opt == OPT_SUB_METRIC) {
-		if (parse_metric(arg, &cc->metric))
-			return usage_error(
-				"bad --metric '%s': expected ops, mbps or p99",
-				arg);
-		return OPTIONS_RUN;
-	}
-	errno = 0;
-	cc->confidence = strtod(arg, &end) / 100;
-	if (errno || *end || end == arg || !(cc->confidence > 0.5) ||
-	    !(cc->confidence < 1))
-		return usage_error(
-			"bad --confidence '%s': expected a percentage between 50 and 100, such as 95",
-			arg);
-	return OPTIONS_RUN;
-}
-
-enum options_action options_parse_compare(struct compare_config *cc, int argc,
-					  const char **argv)
-{
-	enum options_action act;
-
-	memset(cc, 0, sizeof(*cc));
-	cc->confidence = 0.95;
-	act = parse_sub("compare", compare_options, "A.json B.json [C.json...]",
-			argc, argv, compare_opt, cc, &cc->files, &cc->nfiles);
-	if (act == OPTIONS_RUN && cc->nfiles < 2)
-		act = usage_error(
-			"compare needs at least two result files (vfsbench --json FILE ...)");
-	return act;
-}
-
-static enum options_action plot_opt(void *ctx, int opt, const char *arg)
-{
-	struct plot_config *pc = ctx;
-
-	if (opt == OPT_SUB_METRIC) {
-		if (parse_metric(arg, &pc->metric))
-			return usage_error(
-				"bad --metric '%s': expected ops, mbps or p99",
-				arg);
-		return OPTIONS_RUN;
-	}
-	free(pc->output);
-	pc->output = xstrdup(arg);
-	return OPTIONS_RUN;
-}
-
-enum options_action options_parse_plot(struct plot_config *pc, int argc,
-				       const char **argv)
-{
-	enum options_action act;
-	const char *dot;
-
-	memset(pc, 0, sizeof(*pc));
-	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
-			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
-	if (act != OPTIONS_RUN)
-		return act;
-	if (!pc->nfiles)
-		return usage_error("plot needs at least one result file");
-	if (!pc->output)
-		return usage_error("plot needs -o FILE.svg or -o FILE.png");
-	dot = strrchr(pc->output, '.');
-	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
-		return usage_error(
-			"plot output '%s': expected a .svg or .png file",
-			pc->output);
-	return OPTIONS_RUN;
-}
-
-static void free_files(char **files, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
-}
-
-void compare_config_release(struct compare_config *cc)
-{
-	free_files(cc->files, cc->nfiles);
-	memset(cc, 0, sizeof(*cc));
-}
-
-void plot_config_release(struct plot_config *pc)
-{
-	free_files(pc->files, pc->nfiles);
-	free(pc->output);
-	memset(pc, 0, sizeof(*pc));
 }

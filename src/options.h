@@ -10,8 +10,8 @@
 
 /*
  * struct config: every setting of a run, filled from the command line by
- * options_parse() and read-only afterwards. The popt table lives in
- * options.c, the only file that includes <popt.h>.
+ * options_parse() and read-only afterwards. The popt tables live in
+ * options.c (the main command) and options-sub.c (the subcommands).
  */
 enum cwd_mode {
 	CWD_PRIVATE, /* clients/clientN per client (dbench's layout) */
@@ -140,6 +140,12 @@ struct plot_config {
 enum options_action options_parse_plot(struct plot_config *pc, int argc,
 				       const char **argv);
 void plot_config_release(struct plot_config *pc);
+
+/* vfsbench fdscale [OPTIONS]: struct fdscale_config is in fdscale.h */
+struct fdscale_config;
+enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
+					  const char **argv);
+void fdscale_config_release(struct fdscale_config *fc);
 void compare_config_release(struct compare_config *cc);
 
 #endif /* VB_OPTIONS_H */

@@ -3,16 +3,20 @@
  * vfsbench plot: a chart of result files drawn by gnuplot, found in PATH
  * at run time. Owns the series (one per file), the gnuplot script (data
  * inline, every string from a file name escaped) and running gnuplot on a
- * pipe, so that a chart is either complete or not there at all.
+ * pipe, so that a chart is either complete or not there at all. Result
+ * files of runs and sweeps give two panels against the client count;
+ * fdscale results give one chart of the open() cost against num_fds.
  */
 #include <config.h>
 #include "plot.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +31,7 @@
 
 /*
  * One line of the chart: a file's measured points, ascending. x is the
- * client count; an fdscale result would bring its own x (its x axis
- * label comes with it).
+ * client count (fdscale results have their own struct fdseries).
  */
 struct series {
 	const char *label;
@@ -342,30 +345,40 @@ static unsigned int key_rows(const struct chart *c)
 	return (unsigned int)((c->ns + cols - 1) / cols);
 }
 
+/* The encoding and the terminal of @output's suffix, @w x @h pixels. */
+static void gp_terminal(FILE *out, const char *output, unsigned int w,
+			unsigned int h)
+{
+	const char *dot = strrchr(output, '.');
+
+	fprintf(out, "set encoding utf8\n");
+	if (dot && !strcmp(dot, ".png"))
+		fprintf(out,
+			"if (strstrt(GPVAL_TERMINALS, \" pngcairo \") > 0) {\n"
+			"\tset terminal pngcairo size %u,%u noenhanced background rgb \"white\"\n"
+			"} else {\n"
+			"\tset terminal png size %u,%u noenhanced background rgb \"white\"\n"
+			"}\n",
+			w, h, w, h);
+	else
+		fprintf(out,
+			"set terminal svg size %u,%u noenhanced background rgb \"white\"\n",
+			w, h);
+}
+
 /*
  * The whole script: terminal, data, two panels side by side. The chart
  * goes to gnuplot's stdout, the file plot_chart() opened.
  */
 static char *gp_script(struct chart *c, const char *output, size_t *len)
 {
-	const char *dot = strrchr(output, '.');
 	char *buf = NULL;
 	FILE *out;
 
 	out = open_memstream(&buf, len);
 	if (!out)
 		die("open_memstream: %s", strerror(errno));
-	fprintf(out, "set encoding utf8\n");
-	if (dot && !strcmp(dot, ".png"))
-		fprintf(out,
-			"if (strstrt(GPVAL_TERMINALS, \" pngcairo \") > 0) {\n"
-			"\tset terminal pngcairo size 1280,520 noenhanced background rgb \"white\"\n"
-			"} else {\n"
-			"\tset terminal png size 1280,520 noenhanced background rgb \"white\"\n"
-			"}\n");
-	else
-		fprintf(out,
-			"set terminal svg size 1280,520 noenhanced background rgb \"white\"\n");
+	gp_terminal(out, output, 1280, 520);
 	gp_data(out, c);
 	/* the same plot area in both panels, whatever their keys hold */
 	fprintf(out,
@@ -376,6 +389,120 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	gp_panel_metric(out, c);
 	gp_panel_scaling(out, c);
 	fprintf(out, "unset multiplot\n");
+	if (fclose(out))
+		die("open_memstream: %s", strerror(errno));
+	return buf;
+}
+
+/*
+ * An fdscale result's pair of lines: at each step (ascending num_fds) the
+ * best and the worst open() cost in us.
+ */
+struct fdseries {
+	const char *label;
+	unsigned int n;
+	uint64_t *x; /* num_fds */
+	double *best, *worst; /* us */
+};
+
+/* The chart of fdscale results. */
+struct fdchart {
+	struct fdseries *s;
+	unsigned int ns;
+	/*
+	 * What every file shares, for the title: ", cache-hot", ", 3
+	 * threads, one fd table"... ("" when they differ).
+	 */
+	char mode[96];
+};
+
+static int cmp_fdstep(const void *a, const void *b)
+{
+	const struct resultfile_fdstep *x = a, *y = b;
+
+	return (x->num_fds > y->num_fds) - (x->num_fds < y->num_fds);
+}
+
+static void fdseries_fill(struct fdseries *s, struct resultfile *rf)
+{
+	qsort(rf->fdsteps, rf->nfdsteps, sizeof(*rf->fdsteps), cmp_fdstep);
+	s->label = rf->label;
+	s->n = rf->nfdsteps;
+	s->x = xcalloc(s->n + 1, sizeof(*s->x));
+	s->best = xcalloc(s->n + 1, sizeof(*s->best));
+	s->worst = xcalloc(s->n + 1, sizeof(*s->worst));
+	for (unsigned int i = 0; i < s->n; i++) {
+		s->x[i] = rf->fdsteps[i].num_fds;
+		s->best[i] = (double)rf->fdsteps[i].best_ns / 1e3;
+		s->worst[i] = (double)rf->fdsteps[i].worst_ns / 1e3;
+	}
+}
+
+static void fdseries_release(struct fdseries *s)
+{
+	free(s->x);
+	free(s->best);
+	free(s->worst);
+}
+
+/*
+ * The fdscale script: $dN holds num_fds, best and worst (us); x is
+ * logarithmic; each file one colour, best solid, worst dashed.
+ */
+static char *gp_fdscale_script(const struct fdchart *c, const char *output,
+			       size_t *len)
+{
+	uint64_t xmin = UINT64_MAX, xmax = 0;
+	double top = 0;
+	char *buf = NULL;
+	FILE *out;
+
+	out = open_memstream(&buf, len);
+	if (!out)
+		die("open_memstream: %s", strerror(errno));
+	gp_terminal(out, output, 1024, 600);
+	for (unsigned int i = 0; i < c->ns; i++) {
+		const struct fdseries *s = &c->s[i];
+
+		fprintf(out, "$d%u << EOD\n", i + 1);
+		for (unsigned int p = 0; p < s->n; p++) {
+			fprintf(out, "%" PRIu64 " %.10g %.10g\n", s->x[p],
+				s->best[p], s->worst[p]);
+			xmin = s->x[p] < xmin ? s->x[p] : xmin;
+			xmax = s->x[p] > xmax ? s->x[p] : xmax;
+			top = fmax(top, fmax(s->best[p], s->worst[p]));
+		}
+		fprintf(out, "EOD\n");
+	}
+	fprintf(out, "set grid\nset key above horizontal maxcols 2\n");
+	fprintf(out, "set xlabel \"open fds (num_fds)\"\n");
+	fprintf(out, "set logscale x 10\nset format x \"%%.0f\"\n");
+	fprintf(out, "set xrange [%.10g:%.10g]\n", (double)xmin / 1.5,
+		(double)xmax * 1.5);
+	fprintf(out, "set ylabel \"open() cost (us)\"\nset format y \"%%g\"\n");
+	gp_yrange(out, top);
+	fprintf(out,
+		"set title \"open() refilling a freed fd%s: best (solid) and worst (dashed) of each step\"\n",
+		c->mode);
+	fprintf(out, "plot");
+	for (unsigned int i = 0; i < c->ns; i++) {
+		char *title;
+		size_t n = strlen(c->s[i].label) + 8;
+
+		title = xmalloc(n);
+		snprintf(title, n, "%s best", c->s[i].label);
+		fprintf(out,
+			"%s $d%u using 1:2 with linespoints lc %u dt 1 pt 7 title ",
+			i ? "," : "", i + 1, i + 1);
+		gp_string(out, title);
+		snprintf(title, n, "%s worst", c->s[i].label);
+		fprintf(out,
+			", $d%u using 1:3 with linespoints lc %u dt 2 pt 6 title ",
+			i + 1, i + 1);
+		gp_string(out, title);
+		free(title);
+	}
+	fprintf(out, "\n");
 	if (fclose(out))
 		die("open_memstream: %s", strerror(errno));
 	return buf;
@@ -478,13 +605,14 @@ static int run_gnuplot(const char *script, size_t len, int out)
 }
 
 /*
- * Draw @c into @output through "OUTPUT.tmpPID", renamed when gnuplot
- * succeeded: a failed plot leaves nothing behind.
+ * Draw @script (@len bytes) into @output through "OUTPUT.tmpPID", renamed
+ * when gnuplot succeeded: a failed plot leaves nothing behind. Frees
+ * @script.
  */
-static int plot_chart(struct chart *c, const char *output)
+static int plot_script(char *script, size_t len, const char *output)
 {
-	size_t tlen = strlen(output) + 32, len;
-	char *tmp = xmalloc(tlen), *script;
+	size_t tlen = strlen(output) + 32;
+	char *tmp = xmalloc(tlen);
 	struct stat st;
 	int fd, ret;
 
@@ -492,10 +620,10 @@ static int plot_chart(struct chart *c, const char *output)
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		ret = error("cannot create '%s': %s", tmp, strerror(errno));
+		free(script);
 		free(tmp);
 		return ret;
 	}
-	script = gp_script(c, output, &len);
 	ret = run_gnuplot(script, len, fd);
 	if (!ret && (fstat(fd, &st) || !st.st_size))
 		ret = error("gnuplot wrote no chart to '%s'", tmp);
@@ -511,20 +639,97 @@ static int plot_chart(struct chart *c, const char *output)
 	return ret;
 }
 
-/* Read the files; 0, or -1 when any cannot be plotted (all reported). */
-static int read_files(struct resultfile *rf, const struct plot_config *pc)
+/* Draw @c into @output: see plot_script(). */
+static int plot_chart(struct chart *c, const char *output)
 {
-	int ret = 0;
+	size_t len;
+	char *script = gp_script(c, output, &len);
+
+	return plot_script(script, len, output);
+}
+
+/*
+ * Read the files; 0, or -1 when any cannot be read or they cannot be
+ * plotted together (all reported). Sets *@fdscale when they are fdscale
+ * results.
+ */
+static int read_files(struct resultfile *rf, const struct plot_config *pc,
+		      bool *fdscale)
+{
+	int sweep = -1, fds = -1, ret = 0;
 
 	for (unsigned int f = 0; f < pc->nfiles; f++) {
-		if (resultfile_read(&rf[f], pc->files[f]))
+		if (resultfile_read_steps(&rf[f], pc->files[f]))
 			ret = -1;
-		else if (rf[f].kind != RESULTFILE_SWEEP)
-			ret = error(
-				"'%s': plotting fdscale results (vfsbench-fdscale) is not supported yet",
-				rf[f].path);
+		else if (rf[f].kind == RESULTFILE_FDSCALE && fds < 0)
+			fds = (int)f;
+		else if (rf[f].kind == RESULTFILE_SWEEP && sweep < 0)
+			sweep = (int)f;
 	}
+	if (sweep >= 0 && fds >= 0)
+		ret = error(
+			"'%s' is an fdscale result (vfsbench-fdscale) and '%s' a result of runs (vfsbench-result): plot draws one kind or the other, not both",
+			rf[fds].path, rf[sweep].path);
+	else if (fds >= 0 && pc->metric != CMP_OPS)
+		ret = error(
+			"--metric %s: an fdscale chart ('%s') shows the best and worst open() cost; --metric is for results of runs",
+			pc->metric == CMP_MBPS ? "mbps" : "p99", rf[fds].path);
+	*fdscale = fds >= 0;
 	return ret;
+}
+
+/* The settings all of @n files share, for the title of the chart. */
+static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
+		    unsigned int n)
+{
+	bool cold = true, threads = true;
+	size_t used = 0;
+
+	for (unsigned int f = 1; f < n; f++) {
+		cold = cold && rf[f].cold == rf[0].cold;
+		threads = threads && rf[f].threads == rf[0].threads &&
+			  rf[f].private_fd_table == rf[0].private_fd_table;
+	}
+	buf[0] = '\0';
+	if (cold)
+		used += (size_t)snprintf(buf, len, ", cache-%s",
+					 rf[0].cold ? "cold" : "hot");
+	if (threads && rf[0].threads > 1 && used < len)
+		snprintf(buf + used, len - used, ", %u threads, %s",
+			 rf[0].threads,
+			 rf[0].private_fd_table ? "private fd tables" :
+						  "one fd table");
+}
+
+/* fdscale results: one chart, a pair of lines per file. */
+static int plot_fdscale(struct resultfile *rf, const struct plot_config *pc)
+{
+	struct fdchart c = { .s = xcalloc(pc->nfiles, sizeof(*c.s)) };
+	int status = VB_EXIT_USAGE;
+	char *script;
+	size_t len;
+
+	for (unsigned int f = 0; f < pc->nfiles; f++) {
+		if (!rf[f].nfdsteps) {
+			warning("'%s': no step: left out of the chart",
+				rf[f].path);
+			continue;
+		}
+		fdseries_fill(&c.s[c.ns++], &rf[f]);
+	}
+	if (!c.ns) {
+		error("no step in any file: nothing to plot");
+		goto out;
+	}
+	fd_mode(c.mode, sizeof(c.mode), rf, pc->nfiles);
+	script = gp_fdscale_script(&c, pc->output, &len);
+	status = plot_script(script, len, pc->output) ? VB_EXIT_RUNTIME :
+							VB_EXIT_OK;
+out:
+	for (unsigned int i = 0; i < c.ns; i++)
+		fdseries_release(&c.s[i]);
+	free(c.s);
+	return status;
 }
 
 int plot_files(const struct plot_config *pc)
@@ -536,10 +741,15 @@ int plot_files(const struct plot_config *pc)
 		.xname = "clients",
 	};
 	int status = VB_EXIT_USAGE;
+	bool fdscale;
 
-	if (read_files(rf, pc))
+	if (read_files(rf, pc, &fdscale))
 		goto out;
 	resultfile_labels(rf, pc->nfiles);
+	if (fdscale) {
+		status = plot_fdscale(rf, pc);
+		goto out;
+	}
 	for (unsigned int f = 0; f < pc->nfiles; f++) {
 		series_fill(&c.s[c.ns], &rf[f], pc->metric);
 		if (c.s[c.ns].n) {

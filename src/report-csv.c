@@ -13,40 +13,13 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "outfile.h"
 #include "run.h"
 #include "sweep.h"
 #include "util.h"
 
 static const char *const end_names[] = { "complete", "strict", "max-errors",
 					 "signal", "failed" };
-
-/* Open "PATH.tmpPID" for writing; report_close() renames it to PATH. */
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
-{
-	FILE *f;
-
-	snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(tmp, "we");
-	if (!f)
-		error("cannot write '%s': %s", tmp, strerror(errno));
-	return f;
-}
-
-static int close_rename(FILE *f, const char *tmp, const char *path)
-{
-	int bad = ferror(f);
-
-	if (fclose(f) || bad) {
-		unlink(tmp);
-		return error("cannot write '%s': %s", tmp, strerror(errno));
-	}
-	if (rename(tmp, path)) {
-		unlink(tmp);
-		return error("cannot rename '%s' to '%s': %s", tmp, path,
-			     strerror(errno));
-	}
-	return 0;
-}
 
 static void csv_row(FILE *f, const struct run *run, const char *op,
 		    const struct hist *h, uint64_t unexpected)
@@ -71,8 +44,8 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 int report_csv(const struct sweep *sw, const char *path)
 {
 	struct hist *all = xmalloc(sizeof(*all));
-	char tmp[4096];
-	FILE *f = open_tmp(path, tmp, sizeof(tmp));
+	struct outfile o;
+	FILE *f = outfile_open(&o, path);
 
 	if (!f) {
 		free(all);
@@ -98,21 +71,22 @@ int report_csv(const struct sweep *sw, const char *path)
 		csv_row(f, run, "all", all, r->unexpected);
 	}
 	free(all);
-	return close_rename(f, tmp, path);
+	return outfile_commit(&o);
 }
 
 int report_ministat(const struct sweep *sw, const char *prefix)
 {
-	char path[4096], tmp[4200];
+	char path[4096];
 
 	for (unsigned int p = 0; p < sw->npoints; p++) {
 		const struct point *pt = &sw->points[p];
+		struct outfile o;
 		FILE *f;
 
 		if (!pt->nruns)
 			continue;
 		snprintf(path, sizeof(path), "%s-%u.txt", prefix, pt->clients);
-		f = open_tmp(path, tmp, sizeof(tmp));
+		f = outfile_open(&o, path);
 		if (!f)
 			return -1;
 		for (unsigned int r = 0; r < pt->nruns; r++)
@@ -120,7 +94,7 @@ int report_ministat(const struct sweep *sw, const char *prefix)
 				sw->cfg->metric == METRIC_MBPS ?
 					run_mb_per_sec(pt->runs[r]) :
 					run_ops_per_sec(pt->runs[r]));
-		if (close_rename(f, tmp, path))
+		if (outfile_commit(&o))
 			return -1;
 	}
 	return 0;

@@ -19,6 +19,7 @@
 #include "env.h"
 #include "loadfile.h"
 #include "options.h"
+#include "outfile.h"
 #include "run.h"
 #include "summary.h"
 #include "sweep.h"
@@ -90,35 +91,6 @@ static json_t *options_json(const struct config *cfg)
 				      cfg->lopts.fsync_writes, "resolve",
 				      !cfg->lopts.no_resolve, "fsinfo",
 				      fsinfo_names[cfg->lopts.fsinfo]));
-	return o;
-}
-
-static json_t *env_json(const struct env *e)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(
-		o, "kernel",
-		json_pack("{so so so so}", "sysname", str(e->sysname),
-			  "release", str(e->release), "version",
-			  str(e->version), "machine", str(e->machine)));
-	json_object_set_new(o, "hostname", str(e->hostname));
-	json_object_set_new(o, "cpu_model", str(e->cpu_model));
-	json_object_set_new(o, "cpus_online", json_integer(e->cpus_online));
-	json_object_set_new(o, "clocksource", str(e->clocksource));
-	json_object_set_new(o, "libc", str(e->libc));
-	json_object_set_new(o, "aslr",
-			    e->aslr < 0 ? json_null() : json_integer(e->aslr));
-	json_object_set_new(o, "cpufreq_governor", str(e->governor));
-	json_object_set_new(o, "target",
-			    json_pack("{so so so so so}", "fs_type",
-				      str(e->fs_type), "source",
-				      str(e->fs_source), "mount_point",
-				      str(e->mount_point), "mount_options",
-				      str(e->mount_options), "super_options",
-				      str(e->super_options)));
-	json_object_set_new(o, "vfsbench_version",
-			    json_string(PACKAGE_VERSION));
 	return o;
 }
 
@@ -247,7 +219,7 @@ int report_json(const struct sweep *sw, const struct env *env, const char *path)
 {
 	const struct loadfile *lf = sw->lf;
 	json_t *root = json_object(), *runs = json_array();
-	char when[32], tmp[4096];
+	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	int ret = 0;
@@ -272,17 +244,7 @@ int report_json(const struct sweep *sw, const struct env *env, const char *path)
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));
 
-	/* write beside the target and rename: never a half-written file */
-	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
-	if (json_dump_file(root, tmp,
-			   JSON_INDENT(1) | JSON_REAL_PRECISION(17))) {
-		ret = error("cannot write '%s': %s", tmp, strerror(errno));
-		unlink(tmp);
-	} else if (rename(tmp, path)) {
-		ret = error("cannot rename '%s' to '%s': %s", tmp, path,
-			    strerror(errno));
-		unlink(tmp);
-	}
+	ret = outfile_json(root, path);
 	json_decref(root);
 	return ret;
 }

@@ -3,6 +3,7 @@
 #define VB_REPORT_H
 
 struct comparison;
+struct fdscale;
 struct config;
 struct env;
 struct loadfile;
@@ -35,6 +36,17 @@ int report_json(const struct sweep *sw, const struct env *env,
 		const char *path);
 int report_csv(const struct sweep *sw, const char *path);
 int report_ministat(const struct sweep *sw, const char *prefix);
+
+/*
+ * vfsbench fdscale: one line per step in fd-scale-bench's format,
+ * "num_fds: N, best cost: X us, worst cost: Y us", after a header saying
+ * cache-hot or cache-cold; and the JSON (schema "vfsbench-fdscale",
+ * doc/json-schema.md) and CSV files.
+ */
+void report_fdscale(const struct fdscale *fs);
+int report_fdscale_json(const struct fdscale *fs, const struct env *env,
+			const char *path);
+int report_fdscale_csv(const struct fdscale *fs, const char *path);
 
 /* The table of vfsbench compare (struct comparison: compare.h). */
 void report_compare(const struct comparison *cmp);

@@ -293,16 +293,68 @@ static int read_schema(struct resultfile *rf, json_t *root)
 	if (!version)
 		return -EINVAL;
 	rf->schema_version = json_integer_value(version);
-	if (rf->kind == RESULTFILE_SWEEP && rf->schema_version < 1) {
+	if (rf->schema_version < 1) {
 		error("'%s': schema_version: %lld is not a version", rf->path,
 		      rf->schema_version);
 		return -EINVAL;
 	}
-	if (rf->kind == RESULTFILE_SWEEP &&
-	    rf->schema_version > REPORT_JSON_VERSION) {
+	if (rf->schema_version > REPORT_JSON_VERSION) {
 		error("'%s': schema_version %lld is newer than this vfsbench reads (%d): use a newer vfsbench",
 		      rf->path, rf->schema_version, REPORT_JSON_VERSION);
 		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * An fdscale result: the settings a chart names (options.cold, threads,
+ * private_fd_table) and steps[], each with num_fds >= 1 (a log axis).
+ */
+static int read_fdscale(struct resultfile *rf, json_t *root)
+{
+	const char *f = rf->path;
+	json_t *o, *a, *step;
+	uint64_t threads;
+	size_t i;
+
+	o = member(f, root, "", "options", is_object, "an object");
+	if (!o || get_bool(f, o, "options", "cold", &rf->cold) ||
+	    get_u64(f, o, "options", "threads", &threads) ||
+	    get_bool(f, o, "options", "private_fd_table",
+		     &rf->private_fd_table))
+		return -EINVAL;
+	if (threads > UINT32_MAX) {
+		error("'%s': options.threads: %" PRIu64 " is out of range", f,
+		      threads);
+		return -EINVAL;
+	}
+	rf->threads = (unsigned int)threads;
+	a = member(f, root, "", "steps", is_array, "an array");
+	if (!a)
+		return -EINVAL;
+	rf->fdsteps = xcalloc(json_array_size(a) + 1, sizeof(*rf->fdsteps));
+	json_array_foreach(a, i, step)
+	{
+		struct resultfile_fdstep *s = &rf->fdsteps[i];
+		char where[32];
+
+		snprintf(where, sizeof(where), "steps[%zu]", i);
+		if (!json_is_object(step)) {
+			error("'%s': %s: expected an object", f, where);
+			return -EINVAL;
+		}
+		if (get_u64(f, step, where, "num_fds", &s->num_fds) ||
+		    get_u64(f, step, where, "best_ns", &s->best_ns) ||
+		    get_u64(f, step, where, "worst_ns", &s->worst_ns) ||
+		    get_figure(f, step, where, "mean_ns", &s->mean_ns) ||
+		    get_u64(f, step, where, "samples", &s->samples))
+			return -EINVAL;
+		if (!s->num_fds) {
+			error("'%s': %s.num_fds: expected a positive integer",
+			      f, where);
+			return -EINVAL;
+		}
+		rf->nfdsteps++;
 	}
 	return 0;
 }
@@ -332,14 +384,16 @@ static char *make_label(const char *path)
 	return sanitize(label);
 }
 
-static int read_root(struct resultfile *rf, json_t *root)
+static int read_root(struct resultfile *rf, json_t *root, bool fdscale)
 {
 	json_t *complete;
 	int ret;
 
 	ret = read_schema(rf, root);
-	if (ret || rf->kind != RESULTFILE_SWEEP)
+	if (ret)
 		return ret;
+	if (rf->kind == RESULTFILE_FDSCALE)
+		return fdscale ? read_fdscale(rf, root) : 0;
 	complete = member(rf->path, root, "", "complete", is_bool,
 			  "true or false");
 	if (!complete)
@@ -353,7 +407,7 @@ static int read_root(struct resultfile *rf, json_t *root)
 	return ret;
 }
 
-int resultfile_read(struct resultfile *rf, const char *path)
+static int read_file(struct resultfile *rf, const char *path, bool fdscale)
 {
 	json_error_t jerr;
 	json_t *root;
@@ -376,11 +430,21 @@ int resultfile_read(struct resultfile *rf, const char *path)
 	}
 	rf->path = xstrdup(path);
 	rf->label = make_label(path);
-	ret = read_root(rf, root);
+	ret = read_root(rf, root, fdscale);
 	json_decref(root);
 	if (ret)
 		resultfile_release(rf);
 	return ret;
+}
+
+int resultfile_read(struct resultfile *rf, const char *path)
+{
+	return read_file(rf, path, false);
+}
+
+int resultfile_read_steps(struct resultfile *rf, const char *path)
+{
+	return read_file(rf, path, true);
 }
 
 void resultfile_release(struct resultfile *rf)
@@ -393,6 +457,7 @@ void resultfile_release(struct resultfile *rf)
 		free(rf->points[i].p99_ns);
 	}
 	free(rf->points);
+	free(rf->fdsteps);
 	free(s->engine);
 	free(s->cwd);
 	free(s->fs_struct);

@@ -18,10 +18,19 @@
 enum resultfile_kind {
 	RESULTFILE_SWEEP, /* "vfsbench-result": one run or a sweep */
 	/*
-	 * "vfsbench-fdscale": recognised by its schema name only; nothing
-	 * past path, label and kind is read until its schema exists.
+	 * "vfsbench-fdscale": vfsbench fdscale's steps (fdsteps) and the
+	 * settings a chart names, read by resultfile_read_steps() only; the
+	 * sweep members stay empty.
 	 */
 	RESULTFILE_FDSCALE,
+};
+
+/* One step of an fdscale result: steps[] of doc/json-schema.md. */
+struct resultfile_fdstep {
+	uint64_t num_fds; /* >= 1 */
+	uint64_t best_ns, worst_ns;
+	double mean_ns;
+	uint64_t samples;
 };
 
 /* The runs of one client count that ended "complete", in run order. */
@@ -73,6 +82,12 @@ struct resultfile {
 	struct resultfile_point *points; /* options.clients order, unique */
 	unsigned int npoints;
 	unsigned int incomplete; /* runs left out, all points together */
+	/* RESULTFILE_FDSCALE only: */
+	struct resultfile_fdstep *fdsteps; /* in file order */
+	unsigned int nfdsteps;
+	bool cold; /* options.cold */
+	unsigned int threads; /* options.threads */
+	bool private_fd_table; /* options.private_fd_table */
 };
 
 /*
@@ -81,10 +96,18 @@ struct resultfile {
  * runs[2].ops_per_sec: expected a number"). Returns 0, -errno when the
  * file cannot be opened, or -EINVAL when it is not a vfsbench result of a
  * schema version this program reads; the message is printed. An fdscale
- * result returns 0 with kind RESULTFILE_FDSCALE: callers decide whether
- * they take it. @rf needs resultfile_release() only after success.
+ * result is recognised by its schema and version only: it returns 0 with
+ * kind RESULTFILE_FDSCALE and nothing else read, and callers decide
+ * whether they take it. @rf needs resultfile_release() only after success.
  */
 int resultfile_read(struct resultfile *rf, const char *path);
+
+/*
+ * resultfile_read(), and of an fdscale result also options.cold,
+ * options.threads, options.private_fd_table and steps[] (each step's
+ * num_fds at least 1), checked alike: for vfsbench plot.
+ */
+int resultfile_read_steps(struct resultfile *rf, const char *path);
 void resultfile_release(struct resultfile *rf);
 
 /* The point of @clients, or NULL. */
