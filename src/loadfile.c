@@ -146,6 +146,10 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 	return 0;
 }
 
+/* Larger than any real loadfile (client.txt is 26 MB), and stops an
+ * endless stream. */
+#define LOADFILE_MAX (1ull << 30)
+
 static int read_file(const char *path, char **buf, size_t *len)
 {
 	struct stat st;
@@ -180,6 +184,14 @@ static int read_file(const char *path, char **buf, size_t *len)
 		if (!r)
 			break;
 		n += (size_t)r;
+		/* the parser stops at the first NUL: no need to read on */
+		if (memchr(b + n - (size_t)r, '\0', (size_t)r))
+			break;
+		if (n > LOADFILE_MAX) {
+			free(b);
+			close(fd);
+			return -EFBIG;
+		}
 	}
 	close(fd);
 	*buf = b;

@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +35,15 @@ static int finish_workdir(const struct config *cfg, struct workdir *wd)
 		workdir_release(wd);
 		return 0;
 	}
-	if (signals.abort_cleanup) {
+	if (signals.abort_cleanup && !signals.cleanup_cut) {
 		fprintf(stderr,
 			"vfsbench: cleanup skipped after a second signal: files left in '%s'\n",
 			wd->path);
 		workdir_release(wd);
 		return 0;
 	}
-	ret = workdir_remove(wd, &signals.abort_cleanup);
+	ret = signals.cleanup_cut ? -EINTR :
+				    workdir_remove(wd, &signals.abort_cleanup);
 	if (ret == -EINTR) {
 		fprintf(stderr,
 			"vfsbench: cleanup interrupted by a second signal: files left in '%s'\n",
@@ -182,6 +184,9 @@ int main(int argc, const char **argv)
 	sweep_release(&sw);
 	if (finish_workdir(&cfg, &wd) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
+	if (signals.count && status == VB_EXIT_OK)
+		status = signals.last == SIGTERM ? VB_EXIT_SIGTERM :
+						   VB_EXIT_SIGINT;
 out_loadfile:
 	loadfile_release(&lf);
 	config_release(&cfg);

@@ -120,13 +120,14 @@ static int start_clients(struct run *run, int *dirfds)
 
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, CLIENT_STACK);
-	signals_block(&old);
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		struct client *c = &run->clients[i];
 
 		client_init(c, run, i, dirfds[i]);
 		dirfds[i] = -1;
+		signals_block(&old);
 		ret = -pthread_create(&c->thread, &attr, client_main, c);
+		signals_restore(&old);
 		if (ret) {
 			client_release(c);
 			error("cannot start client %u: %s", i, strerror(-ret));
@@ -151,7 +152,6 @@ static int start_clients(struct run *run, int *dirfds)
 			break;
 		}
 	}
-	signals_restore(&old);
 	pthread_attr_destroy(&attr);
 	return ret;
 }
@@ -312,15 +312,16 @@ int run_execute(struct run *run, struct workdir *wd)
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
 	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
 	run->samples = xcalloc(n, sizeof(*run->samples));
+	/* each client: its directory fd, and in a shared table its
+	 * handles, readdir's and legacy's fd */
+	ret = fdtable_reserve(cfg->fdt == FDT_SHARED ?
+				      n * (run->lf->nhandles + 3) + 16 :
+				      n + 16);
+	if (ret)
+		goto out_fail;
 	ret = make_dirs(run, wd, dirfds);
 	if (ret)
 		goto out_fail;
-	if (cfg->fdt == FDT_SHARED) {
-		/* each client: its handles, readdir's and legacy's fd */
-		ret = fdtable_reserve(n * (run->lf->nhandles + 2) + 16);
-		if (ret)
-			goto out_fail;
-	}
 	if (cfg->fs == FS_SHARED) {
 		cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 		if (cwd < 0 || fchdir(dirfds[0])) {
@@ -370,7 +371,9 @@ out_cleanup:
 
 		snprintf(path, sizeof(path), "run%u", run->index);
 		rm = workdir_clear(wd, path, &signals.abort_cleanup);
-		if (rm && rm != -EINTR && !ret)
+		if (rm == -EINTR)
+			signals.cleanup_cut = 1;
+		if (rm && rm != -EINTR && rm != -ENOENT && !ret)
 			ret = rm;
 	}
 	return ret;

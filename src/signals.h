@@ -17,6 +17,7 @@ struct signals {
 	volatile sig_atomic_t last; /* signal number of the first signal */
 	volatile sig_atomic_t abort_cleanup; /* set by the second signal */
 	atomic_int *volatile phase; /* the running run's phase, or NULL */
+	int cleanup_cut; /* a run's cleanup stopped part way */
 };
 
 extern struct signals signals;
