@@ -5,13 +5,17 @@
 #include <config.h>
 #include "gate.h"
 
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 void gate_init(struct gate *g)
 {
 	pthread_mutex_init(&g->lock, NULL);
 	pthread_cond_init(&g->arrived_cond, NULL);
-	pthread_cond_init(&g->open_cond, NULL);
 	g->arrived = 0;
-	g->generation = 0;
+	atomic_init(&g->generation, 0);
 }
 
 void gate_arrive(struct gate *g)
@@ -19,12 +23,15 @@ void gate_arrive(struct gate *g)
 	unsigned int gen;
 
 	pthread_mutex_lock(&g->lock);
-	gen = g->generation;
+	gen = atomic_load_explicit(&g->generation, memory_order_acquire);
 	g->arrived++;
 	pthread_cond_signal(&g->arrived_cond);
-	while (gen == g->generation)
-		pthread_cond_wait(&g->open_cond, &g->lock);
 	pthread_mutex_unlock(&g->lock);
+	/* FUTEX_WAIT returns at once if the generation moved already */
+	while (atomic_load_explicit(&g->generation, memory_order_acquire) ==
+	       gen)
+		syscall(SYS_futex, &g->generation, FUTEX_WAIT_PRIVATE, gen,
+			NULL, NULL, 0);
 }
 
 void gate_wait(struct gate *g, unsigned int n)
@@ -39,14 +46,14 @@ void gate_open(struct gate *g)
 {
 	pthread_mutex_lock(&g->lock);
 	g->arrived = 0;
-	g->generation++;
-	pthread_cond_broadcast(&g->open_cond);
+	atomic_fetch_add_explicit(&g->generation, 1, memory_order_release);
 	pthread_mutex_unlock(&g->lock);
+	syscall(SYS_futex, &g->generation, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,
+		NULL, 0);
 }
 
 void gate_release(struct gate *g)
 {
 	pthread_mutex_destroy(&g->lock);
 	pthread_cond_destroy(&g->arrived_cond);
-	pthread_cond_destroy(&g->open_cond);
 }

@@ -3,6 +3,7 @@
 #define VB_GATE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 /*
  * struct gate: a start barrier the main thread controls. Clients arrive
@@ -15,9 +16,14 @@
 struct gate {
 	pthread_mutex_t lock;
 	pthread_cond_t arrived_cond;
-	pthread_cond_t open_cond;
 	unsigned int arrived;
-	unsigned int generation;
+	/*
+	 * Bumped by gate_open(). Waiters sleep on it with a futex, not on a
+	 * condition variable: after a broadcast every waiter would retake
+	 * the mutex in turn, and with thousands of clients on a few CPUs
+	 * they left the gate over seconds instead of together.
+	 */
+	atomic_uint generation;
 };
 
 void gate_init(struct gate *g);
