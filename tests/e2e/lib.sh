@@ -14,6 +14,9 @@
 #   canary_setup / canary_check   a file beside the work directory that
 #                           must survive every run (see DEVELOPERS.md)
 #   op_count FILE OP        the Count column of OP in a report
+#   start_vfsbench ARGS, kill_again SIG, finish STATUS   a background run
+#   with default signal handling, signalled and waited for
+#   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
 # Run a script with -v to see the commands' output.
 
 : "${abs_top_builddir:?run through make check}"
@@ -130,4 +133,106 @@ workdir_empty() {
 # The Count column of an op in a report (the last run's table).
 op_count() {
 	awk -v op="$2" '$1 == "Operation" { n = "" } $1 == op { n = $2 } END { print n }' "$1"
+}
+
+# --- helpers shared by the signal, fault and result-file tests ---
+
+# Start vfsbench in the background with ARGS, stdout in out, stderr in err;
+# its pid in $pid.
+#
+# A shell without job control (any sh running a script) starts a background
+# command with SIGINT and SIGQUIT ignored (POSIX, "Asynchronous Lists"), and
+# `trap - INT` in a subshell cannot undo that: a signal ignored on entry to
+# a non-interactive shell cannot be trapped or reset. vfsbench installs its
+# SIGINT/SIGTERM handlers with sigaction() at start, which replaces an
+# inherited SIG_IGN, so a plain `&` works today; but to test what a user at
+# a terminal gets, independent of that choice, perl resets both signals to
+# SIG_DFL and execs vfsbench (same pid, so $! is vfsbench's pid). Without
+# perl, fall back to the plain background command.
+start_vfsbench() {
+	if command -v perl >/dev/null 2>&1; then
+		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
+			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
+			"$VFSBENCH" "$@" >out 2>err &
+	else
+		"$VFSBENCH" "$@" >out 2>err &
+	fi
+	pid=$!
+}
+
+# A second signal: vfsbench may have exited (and the shell reaped it)
+# already, so a failed kill is fine; kill -0 first so that a pid the shell
+# has reaped is not signalled.
+kill_again() {
+	if kill -0 "$pid" 2>/dev/null; then
+		kill "-$1" "$pid" 2>/dev/null
+	fi
+	return 0
+}
+
+# Wait for vfsbench and check its exit status.
+finish() {
+	rc=0
+	wait "$pid" || rc=$?
+	if test "$rc" -ne "$1"; then
+		say "expected exit $1, got $rc" >&2
+		cat out err >&2
+		return 1
+	fi
+}
+
+# A JSON result file (written with jansson's indentation of 1) as
+# "path<TAB>value" lines: runs[0].clients, environment.kernel.release...
+# Strings lose their quotes; empty objects and arrays read "{}" and "[]".
+json_flat() {
+	awk '
+	{
+		line = $0
+		match(line, /^ */)
+		d = RLENGTH
+		sub(/^ */, "", line)
+		sub(/,$/, "", line)
+		if (line == "}" || line == "]")
+			next
+		if (d == 0 && line == "{") {
+			name[1] = ""
+			idx[1] = 0
+			next
+		}
+		if (line ~ /^"[^"]*": /) {
+			key = line
+			sub(/": .*/, "", key)
+			sub(/^"/, "", key)
+			val = line
+			sub(/^"[^"]*": /, "", val)
+			p = name[d] == "" ? key : name[d] "." key
+		} else {
+			val = line
+			p = name[d] "[" idx[d]++ "]"
+		}
+		if (val == "{" || val == "[") {
+			name[d + 1] = p
+			idx[d + 1] = 0
+			next
+		}
+		if (val ~ /^".*"$/)
+			val = substr(val, 2, length(val) - 2)
+		print p "\t" val
+	}' "$1"
+}
+
+# jget FLAT PATH: the value at PATH; fails when there is none.
+jget() {
+	awk -F '\t' -v p="$2" '$1 == p { print $2; f = 1 } END { exit !f }' "$1"
+}
+
+# The JSON is valid JSON, where a JSON parser is at hand.
+json_valid() {
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
+	elif command -v jq >/dev/null 2>&1; then
+		jq -e . "$1" >/dev/null
+	else
+		say "no python3 or jq: JSON syntax not checked" >&2
+	fi
 }

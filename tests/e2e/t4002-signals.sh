@@ -3,29 +3,6 @@
 test_description='SIGINT and SIGTERM: partial report, cleanup, exit 130/143'
 . "$srcdir/tests/e2e/lib.sh"
 
-# Start vfsbench in the background with ARGS, stdout in out, stderr in err;
-# its pid in $pid.
-#
-# A shell without job control (any sh running a script) starts a background
-# command with SIGINT and SIGQUIT ignored (POSIX, "Asynchronous Lists"), and
-# `trap - INT` in a subshell cannot undo that: a signal ignored on entry to
-# a non-interactive shell cannot be trapped or reset. vfsbench installs its
-# SIGINT/SIGTERM handlers with sigaction() at start, which replaces an
-# inherited SIG_IGN, so a plain `&` works today; but to test what a user at
-# a terminal gets, independent of that choice, perl resets both signals to
-# SIG_DFL and execs vfsbench (same pid, so $! is vfsbench's pid). Without
-# perl, fall back to the plain background command.
-start_vfsbench() {
-	if command -v perl >/dev/null 2>&1; then
-		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
-			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$VFSBENCH" "$@" >out 2>err &
-	else
-		"$VFSBENCH" "$@" >out 2>err &
-	fi
-	pid=$!
-}
-
 # Wait up to ~5 s until the work directory exists; kill vfsbench if not.
 wait_workdir() {
 	i=0
@@ -52,27 +29,6 @@ wait_report() {
 		i=$((i + 1))
 	done
 	return 1
-}
-
-# A second signal: vfsbench may have exited (and the shell reaped it)
-# already, so a failed kill is fine; kill -0 first so that a pid the shell
-# has reaped is not signalled.
-kill_again() {
-	if kill -0 "$pid" 2>/dev/null; then
-		kill "-$1" "$pid" 2>/dev/null
-	fi
-	return 0
-}
-
-# Wait for vfsbench and check its exit status.
-finish() {
-	rc=0
-	wait "$pid" || rc=$?
-	if test "$rc" -ne "$1"; then
-		say "expected exit $1, got $rc" >&2
-		cat out err >&2
-		return 1
-	fi
 }
 
 # The partial report of an interrupted run with N clients.

@@ -63,51 +63,6 @@ sweep_runs() {
 	awk '$1 ~ /^[0-9]+$/ && NF == 8 { print $1, $6 }'
 }
 
-# A JSON result file (written with jansson's indentation of 1) as
-# "path<TAB>value" lines: runs[0].clients, environment.kernel.release...
-# Strings lose their quotes; empty objects and arrays read "{}" and "[]".
-json_flat() {
-	awk '
-	{
-		line = $0
-		match(line, /^ */)
-		d = RLENGTH
-		sub(/^ */, "", line)
-		sub(/,$/, "", line)
-		if (line == "}" || line == "]")
-			next
-		if (d == 0 && line == "{") {
-			name[1] = ""
-			idx[1] = 0
-			next
-		}
-		if (line ~ /^"[^"]*": /) {
-			key = line
-			sub(/": .*/, "", key)
-			sub(/^"/, "", key)
-			val = line
-			sub(/^"[^"]*": /, "", val)
-			p = name[d] == "" ? key : name[d] "." key
-		} else {
-			val = line
-			p = name[d] "[" idx[d]++ "]"
-		}
-		if (val == "{" || val == "[") {
-			name[d + 1] = p
-			idx[d + 1] = 0
-			next
-		}
-		if (val ~ /^".*"$/)
-			val = substr(val, 2, length(val) - 2)
-		print p "\t" val
-	}' "$1"
-}
-
-# jget FLAT PATH: the value at PATH; fails when there is none.
-jget() {
-	awk -F '\t' -v p="$2" '$1 == p { print $2; f = 1 } END { exit !f }' "$1"
-}
-
 # jall FLAT REGEX: the values of every path matching REGEX, in order.
 jall() {
 	awk -F '\t' -v re="$2" '$1 ~ re { print $2 }' "$1"
@@ -138,30 +93,6 @@ near() {
 	}'
 }
 
-# The JSON is valid JSON, where a JSON parser is at hand.
-json_valid() {
-	if command -v python3 >/dev/null 2>&1; then
-		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
-	elif command -v jq >/dev/null 2>&1; then
-		jq -e . "$1" >/dev/null
-	else
-		say "no python3 or jq: JSON syntax not checked" >&2
-	fi
-}
-
-# Start vfsbench in the background with default SIGINT handling (see
-# t4002-signals.sh), stdout in out, stderr in err; its pid in $pid.
-start_vfsbench() {
-	if command -v perl >/dev/null 2>&1; then
-		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
-			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$VFSBENCH" "$@" >out 2>err &
-	else
-		"$VFSBENCH" "$@" >out 2>err &
-	fi
-	pid=$!
-}
-
 # Wait up to ~5 s until the first run's work directory exists.
 wait_workdir() {
 	i=0
@@ -177,16 +108,6 @@ wait_workdir() {
 	wait "$pid"
 	cat out err >&2
 	return 1
-}
-
-finish() {
-	rc=0
-	wait "$pid" || rc=$?
-	if test "$rc" -ne "$1"; then
-		say "expected exit $1, got $rc" >&2
-		cat out err >&2
-		return 1
-	fi
 }
 
 test_expect_success 'setup: loadfile' '

@@ -52,65 +52,10 @@ best_le_worst() {
 	} END { exit err }' "$1"
 }
 
-# A JSON result file (written with jansson's indentation of 1) as
-# "path<TAB>value" lines (see t6001-runs-json.sh).
-json_flat() {
-	awk '
-	{
-		line = $0
-		match(line, /^ */)
-		d = RLENGTH
-		sub(/^ */, "", line)
-		sub(/,$/, "", line)
-		if (line == "}" || line == "]")
-			next
-		if (d == 0 && line == "{") {
-			name[1] = ""
-			idx[1] = 0
-			next
-		}
-		if (line ~ /^"[^"]*": /) {
-			key = line
-			sub(/": .*/, "", key)
-			sub(/^"/, "", key)
-			val = line
-			sub(/^"[^"]*": /, "", val)
-			p = name[d] == "" ? key : name[d] "." key
-		} else {
-			val = line
-			p = name[d] "[" idx[d]++ "]"
-		}
-		if (val == "{" || val == "[") {
-			name[d + 1] = p
-			idx[d + 1] = 0
-			next
-		}
-		if (val ~ /^".*"$/)
-			val = substr(val, 2, length(val) - 2)
-		print p "\t" val
-	}' "$1"
-}
-
-# jget FLAT PATH: the value at PATH; fails when there is none.
-jget() {
-	awk -F '\t' -v p="$2" '$1 == p { print $2; f = 1 } END { exit !f }' "$1"
-}
-
 # jsteps FLAT FIELD: FIELD of every step, on one line.
 jsteps() {
 	awk -F '\t' -v f="$2" '$1 ~ "^steps\\[[0-9]+\\]\\." f "$" { print $2 }' \
 		"$1" | tr '\n' ' ' | sed 's/ $//'
-}
-
-# The JSON is valid JSON, where a JSON parser is at hand.
-json_valid() {
-	if command -v python3 >/dev/null 2>&1; then
-		python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
-	elif command -v jq >/dev/null 2>&1; then
-		jq -e . "$1" >/dev/null
-	else
-		say "no python3 or jq: JSON syntax not checked" >&2
-	fi
 }
 
 # usage_fails MESSAGE ARGS...: vfsbench fdscale ARGS exits 2 with MESSAGE

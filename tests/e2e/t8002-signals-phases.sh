@@ -11,28 +11,6 @@ test_description='SIGINT and SIGTERM in each phase (setup, warmup, measurement, 
 
 # --- helpers (the first five as in t4002-signals.sh) -----------------------
 
-# Start vfsbench in the background with default SIGINT/SIGTERM handling,
-# stdout in out, stderr in err; its pid in $pid. See t4002-signals.sh for
-# why perl.
-start_vfsbench() {
-	if command -v perl >/dev/null 2>&1; then
-		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
-			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$VFSBENCH" "$@" >out 2>err &
-	else
-		"$VFSBENCH" "$@" >out 2>err &
-	fi
-	pid=$!
-}
-
-# A signal to vfsbench unless it has exited already.
-kill_again() {
-	if kill -0 "$pid" 2>/dev/null; then
-		kill "-$1" "$pid" 2>/dev/null
-	fi
-	return 0
-}
-
 # Wait up to ~10 s until the work directory exists; its path in $wd.
 wait_workdir() {
 	i=0
@@ -48,17 +26,6 @@ wait_workdir() {
 	wait "$pid"
 	cat out err >&2
 	return 1
-}
-
-# Wait for vfsbench and check its exit status.
-finish() {
-	rc=0
-	wait "$pid" || rc=$?
-	if test "$rc" -ne "$1"; then
-		say "expected exit $1, got $rc" >&2
-		cat out err >&2
-		return 1
-	fi
 }
 
 # The partial report of an interrupted run with N clients.
