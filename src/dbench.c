@@ -34,7 +34,7 @@ struct db_slot {
 	bool open; /* by an NTCreateX expected to succeed */
 	uint64_t fnum;
 	unsigned int line, col;
-	const char *path; /* as opened, owned by the NTCreateX op */
+	const char *path; /* as opened, in the loadfile's strings */
 };
 
 struct translator {
@@ -190,23 +190,19 @@ static int map_path(struct translator *t, const struct db_token *tok,
 		return terr(t, tok->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
 	}
-	*out = xstrdup(*s ? s : ".");
+	*out = loadfile_strdup(t->lf, *s ? s : ".");
 	free(p);
 	return 0;
 }
 
 /* The directory part of @path ("." when it has none). */
-static const char *parent_of(const char *path)
+static const char *parent_of(struct translator *t, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	char *dir;
 
 	if (!slash)
-		return xstrdup(".");
-	dir = xmalloc((size_t)(slash - path) + 1);
-	memcpy(dir, path, (size_t)(slash - path));
-	dir[slash - path] = '\0';
-	return dir;
+		return loadfile_strdup(t->lf, ".");
+	return loadfile_strndup(t->lf, path, (size_t)(slash - path));
 }
 
 static int find_slot(const struct translator *t, uint64_t fnum)
@@ -359,7 +355,7 @@ static int x_find(struct translator *t, struct op *op, const struct db_line *l)
 	    parse_num(t, &l->arg[2], UINT32_MAX, &v) ||
 	    parse_num(t, &l->arg[3], UINT32_MAX, &v))
 		return -EINVAL;
-	op->path2 = parent_of(op->path);
+	op->path2 = parent_of(t, op->path);
 	op->xflags = resolve_flags(t);
 	if (strpbrk(op->path, "<>*?\""))
 		op->xflags |= OPX_WILDCARD;
@@ -388,7 +384,8 @@ static int x_qfsinfo(struct translator *t, struct op *op,
 
 	if (parse_num(t, &l->arg[0], UINT32_MAX, &level))
 		return -EINVAL;
-	op->path = xstrdup(t->opts->basedir ? t->opts->basedir : ".");
+	op->path = loadfile_strdup(t->lf,
+				   t->opts->basedir ? t->opts->basedir : ".");
 	op->xflags = call[t->opts->fsinfo];
 	return 0;
 }
@@ -413,7 +410,8 @@ static int x_sfileinfo(struct translator *t, struct op *op,
 	if (x_handle(t, op, l))
 		return -EINVAL;
 	/* dbench's utime() goes through the name the handle was opened by */
-	op->path = xstrdup(op->has_handle ? t->slot[op->handle].path : ".");
+	op->path = op->has_handle ? t->slot[op->handle].path :
+				    loadfile_strdup(t->lf, ".");
 	return 0;
 }
 

@@ -20,6 +20,21 @@
 #include "native.h"
 #include "util.h"
 
+#define obstack_chunk_alloc xmalloc
+#define obstack_chunk_free  free
+/* big chunks: a large loadfile's paths take few mallocs */
+#define STRINGS_CHUNK (64u << 10)
+
+const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n)
+{
+	return obstack_copy0(&lf->strings, s, n);
+}
+
+const char *loadfile_strdup(struct loadfile *lf, const char *s)
+{
+	return loadfile_strndup(lf, s, strlen(s));
+}
+
 struct op *loadfile_append(struct loadfile *lf)
 {
 	if (lf->nops == lf->alloc) {
@@ -129,6 +144,9 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 		opts = &defaults;
 	memset(lf, 0, sizeof(*lf));
 	lf->name = xstrdup(name);
+	obstack_begin(&lf->strings, STRINGS_CHUNK);
+	/* strings need no alignment */
+	obstack_alignment_mask(&lf->strings) = 0;
 	dialect = opts->dialect;
 	if (dialect == DIALECT_AUTO)
 		dialect = dbench_detect(buf, len) ? DIALECT_DBENCH :
@@ -245,10 +263,8 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 
 void loadfile_release(struct loadfile *lf)
 {
-	for (unsigned int i = 0; i < lf->nops; i++) {
-		free((char *)lf->ops[i].path);
-		free((char *)lf->ops[i].path2);
-	}
+	if (lf->name) /* set with the strings, by loadfile_parse() */
+		obstack_free(&lf->strings, NULL);
 	free(lf->ops);
 	free(lf->name);
 	memset(lf, 0, sizeof(*lf));

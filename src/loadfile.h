@@ -2,6 +2,7 @@
 #ifndef VB_LOADFILE_H
 #define VB_LOADFILE_H
 
+#include <obstack.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,6 +59,8 @@ struct loadfile {
 	uint64_t max_io; /* largest pread/pwrite size */
 	unsigned int nexpand; /* ops whose paths hold ${client} */
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
+	/* the ops' paths, packed end to end: no malloc header per path */
+	struct obstack strings;
 };
 
 /*
@@ -85,6 +88,10 @@ int loadfile_load(struct loadfile *lf, const char *spec,
  */
 struct op *loadfile_append(struct loadfile *lf);
 void loadfile_seal(struct loadfile *lf);
+
+/* For the dialect parsers: a copy of @s (of @n bytes) that @lf owns. */
+const char *loadfile_strdup(struct loadfile *lf, const char *s);
+const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n);
 
 /*
  * struct loadfile_lines: the lines of a loadfile buffer, for the dialect

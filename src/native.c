@@ -197,12 +197,12 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 			*expand = true;
 		}
 	}
-	*out = xstrdup(s);
+	*out = loadfile_strdup(p->lf, s);
 	return 0;
 }
 
 static int parse_handle(struct parser *p, const struct token *t,
-			unsigned int *handle)
+			uint16_t *handle)
 {
 	uint64_t v;
 
@@ -210,7 +210,7 @@ static int parse_handle(struct parser *p, const struct token *t,
 	    units_parse_uint(t->text + 1, OP_MAX_HANDLES, &v) || v < 1)
 		return perr(p, t->col, "bad handle '%s' (expected @1 .. @%d)",
 			    t->text, OP_MAX_HANDLES);
-	*handle = (unsigned int)v - 1;
+	*handle = (uint16_t)(v - 1);
 	return 0;
 }
 
@@ -260,8 +260,7 @@ static int parse_flags(struct parser *p, const struct token *t, int *flags)
 	return 0;
 }
 
-static int parse_mode(struct parser *p, const struct token *t,
-		      unsigned int *mode)
+static int parse_mode(struct parser *p, const struct token *t, uint16_t *mode)
 {
 	char *end;
 	unsigned long v;
@@ -274,7 +273,7 @@ static int parse_mode(struct parser *p, const struct token *t,
 	if (errno || *end || v > 07777)
 		return perr(p, t->col, "bad mode '%s' (expected octal <= 7777)",
 			    t->text);
-	*mode = (unsigned int)v;
+	*mode = (uint16_t)v;
 	return 0;
 }
 
@@ -327,7 +326,7 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 	case ARG_TARGET:
 		if (!t->text[0])
 			return perr(p, t->col, "empty symlink target");
-		op->path = xstrdup(t->text);
+		op->path = loadfile_strdup(p->lf, t->text);
 		return 0;
 	case ARG_HANDLE:
 		return parse_handle(p, t, &op->handle);
@@ -493,21 +492,22 @@ static int parse_line(struct parser *p, char *line)
 	return parse_op(p, tok, ntok);
 }
 
-/* Put the setup ops in front of the run ops. */
+/*
+ * Put the setup ops in front of the run ops and give back the spare room.
+ * Without [setup] nothing is copied: a large array is mmap()ed by malloc
+ * and realloc() shrinks it in place.
+ */
 static void finish(struct parser *p)
 {
 	struct loadfile *lf = p->lf;
 	unsigned int n = lf->nops + p->nsetup;
-	struct op *all = xcalloc(n ? n : 1, sizeof(*all));
 
-	if (p->nsetup)
-		memcpy(all, p->setup, p->nsetup * sizeof(*all));
-	if (lf->nops)
-		memcpy(all + p->nsetup, lf->ops, lf->nops * sizeof(*all));
-	free(lf->ops);
-	free(p->setup);
-	p->setup = NULL;
-	lf->ops = all;
+	lf->ops = xrealloc(lf->ops, n * sizeof(*lf->ops));
+	if (p->nsetup) {
+		memmove(lf->ops + p->nsetup, lf->ops,
+			lf->nops * sizeof(*lf->ops));
+		memcpy(lf->ops, p->setup, p->nsetup * sizeof(*lf->ops));
+	}
 	lf->nops = lf->alloc = n;
 	lf->nsetup = p->nsetup;
 	loadfile_seal(lf);
@@ -544,19 +544,8 @@ int native_parse(struct loadfile *lf, const char *buf, size_t len)
 		p.line = p.line ? p.line : 1;
 		ret = perr(&p, 1, "no ops in the [run] section");
 	}
-	if (ret) {
-		/* make release see every op parsed so far */
-		lf->nsetup = 0;
-		if (p.nsetup) {
-			lf->ops = xrealloc(lf->ops, (lf->nops + p.nsetup) *
-							    sizeof(*lf->ops));
-			memcpy(lf->ops + lf->nops, p.setup,
-			       p.nsetup * sizeof(*lf->ops));
-			lf->nops += p.nsetup;
-		}
-		free(p.setup);
-		return -EINVAL;
-	}
-	finish(&p);
-	return 0;
+	if (!ret)
+		finish(&p);
+	free(p.setup);
+	return ret ? -EINVAL : 0;
 }

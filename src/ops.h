@@ -120,26 +120,33 @@ enum op_xflags {
 
 /*
  * One compiled loadfile line. Paths are owned by the loadfile. An op is
- * immutable once compiled and shared read-only by every client.
+ * immutable once compiled and shared read-only by every client. Fields
+ * are ordered and sized so that an op fits one 64-byte cache line: the
+ * hot loop reads one line per op, and a 458,344-line loadfile compiles
+ * to 29 MB of ops instead of 37 MB.
  */
 struct op {
-	enum op_id id;
-	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
-	unsigned int slot; /* statistics slot: index among the ops used */
-	unsigned int handle; /* 0-based handle slot, for handle ops */
-	int flags; /* O_* for open, F_OK.. for access */
-	unsigned int mode; /* mkdir/open/create permission bits */
-	unsigned int xflags; /* enum op_xflags, dbench ops */
-	uint64_t offset; /* pread/pwrite */
-	uint64_t size; /* pread/pwrite/ftruncate */
 	const char *path; /* relative to the client's directory */
 	const char *path2; /* rename/link new path, symlink link path */
+	uint64_t offset; /* pread/pwrite */
+	uint64_t size; /* pread/pwrite/ftruncate */
+	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
+	int flags; /* O_* for open, F_OK.. for access */
+	unsigned int xidx; /* index among expanding ops, if expand */
+	unsigned int line; /* loadfile line, for messages */
+	uint16_t mode; /* mkdir/open/create permission bits, <= 07777 */
+	uint16_t handle; /* 0-based handle slot, for handle ops */
+	uint8_t id; /* enum op_id */
+	uint8_t slot; /* statistics slot: index among the ops used */
+	uint8_t xflags; /* enum op_xflags, dbench ops */
 	bool has_handle; /* runs on handle @(handle + 1) */
 	bool opens; /* fills its handle (OPF_OPENS), set by loadfile_seal() */
 	bool expand; /* path or path2 holds ${client} */
-	unsigned int xidx; /* index among expanding ops, if expand */
-	unsigned int line; /* loadfile line, for messages */
 };
+
+_Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");
+_Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
+_Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
 
 /* True when the op's result is checked against @expect. */
 static inline bool op_expect_matches(const struct op *op, int err)
