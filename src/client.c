@@ -212,6 +212,16 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 		run_stop(run, RUN_END_MAX_ERRORS);
 }
 
+/* When the phase @phase ends by the clock: UINT64_MAX if not by time. */
+static uint64_t phase_end(const struct run *run, int phase)
+{
+	if (phase == PHASE_WARMUP)
+		return run->measure_at;
+	if (phase == PHASE_MEASURE)
+		return run->stop_at;
+	return UINT64_MAX;
+}
+
 /*
  * The hot loop. One clock read per op boundary: the end of one op is the
  * start of the next, so an op's latency also holds the few ns of
@@ -220,7 +230,10 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
  *
  * Phase changes are seen at op boundaries. With --loops the switch from
  * warmup to measurement waits for a pass boundary, so that a measured pass
- * is always a whole pass and op counts are exact.
+ * is always a whole pass and op counts are exact. A phase that ends by
+ * the clock is ended by the first client to read a time past its end
+ * (the main thread does the same when it wakes): one compare with the
+ * time just read, so the run stops on time however busy the CPUs are.
  */
 static void client_loop(struct client *c)
 {
@@ -230,7 +243,7 @@ static void client_loop(struct client *c)
 	struct result *res = &c->res;
 	struct progress *prog = c->progress;
 	unsigned int nops = c->nops;
-	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0;
+	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0, end_at;
 	int seen = atomic_load_explicit(&run->phase, memory_order_relaxed);
 	bool measuring = seen == PHASE_MEASURE, partial = false;
 	struct usage_mark u_start, u_end;
@@ -238,6 +251,7 @@ static void client_loop(struct client *c)
 	/* a client that owes the warmup gate arrives even when stopped */
 	if (seen == PHASE_WARMUP && cfg->warmup_kind == WARMUP_PASSES)
 		warm_passes = cfg->warmup;
+	end_at = phase_end(run, seen);
 	usage_mark(&u_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
@@ -262,6 +276,7 @@ static void client_loop(struct client *c)
 					measuring = true;
 					partial = i != 0;
 					seen = phase;
+					end_at = run->stop_at;
 				}
 			}
 			if (op->has_handle && c->fd[op->handle] < 0 &&
@@ -287,6 +302,12 @@ static void client_loop(struct client *c)
 					      memory_order_relaxed);
 			atomic_store_explicit(&prog->bytes, done_bytes,
 					      memory_order_relaxed);
+			if (__builtin_expect(t1 >= end_at, 0)) {
+				run_advance(run, seen == PHASE_MEASURE ?
+							 PHASE_STOP :
+							 PHASE_MEASURE);
+				end_at = UINT64_MAX;
+			}
 		}
 		if (!measuring) {
 			if (warm_passes && !--warm_passes) {

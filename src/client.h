@@ -18,19 +18,6 @@ struct run;
 #define CLIENT_DIRBUF (64u << 10)
 
 /*
- * Run phases, written by the main thread (and by the SIGINT/SIGTERM
- * handler, and by a client that hits --strict or --max-errors), read by
- * clients once per op with a relaxed load: a client only needs to see a
- * change eventually, within one op, and no data is published through it.
- */
-enum phase {
-	PHASE_SETUP,
-	PHASE_WARMUP,
-	PHASE_MEASURE,
-	PHASE_STOP,
-};
-
-/*
  * struct progress: what the main thread reads every second for the
  * progress line. One cache line per client, written by that client only,
  * with relaxed stores of its private counters (no read-modify-write in

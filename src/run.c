@@ -51,6 +51,7 @@ void run_init(struct run *run, const struct config *cfg,
 	atomic_init(&run->unexpected, 0);
 	gate_init(&run->gate);
 	result_init(&run->total, lf->nslots);
+	run->measure_at = run->stop_at = UINT64_MAX;
 }
 
 void run_stop(struct run *run, enum run_end why)
@@ -243,7 +244,7 @@ static bool supervise(struct run *run, struct ticker *t, uint64_t deadline)
 	}
 }
 
-static void set_phase(struct run *run, enum phase phase)
+void run_advance(struct run *run, enum phase phase)
 {
 	int cur = atomic_load(&run->phase);
 
@@ -261,25 +262,32 @@ static void measure(struct run *run)
 
 	t.last_ns = t.start_ns = now;
 	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
-		set_phase(run, PHASE_WARMUP);
+		run_advance(run, PHASE_WARMUP);
 		gate_open(&run->gate);
 		/* clients arrive again after their warmup passes */
 		gate_wait(&run->gate, run->nclients);
-		set_phase(run, PHASE_MEASURE);
+		run_advance(run, PHASE_MEASURE);
 		t.start_ns = clock_now_ns();
+		if (!cfg->loops)
+			run->stop_at = t.start_ns + cfg->time_ns;
 		gate_open(&run->gate);
 	} else if (cfg->warmup) {
-		set_phase(run, PHASE_WARMUP);
+		run->measure_at = now + cfg->warmup;
+		if (!cfg->loops)
+			run->stop_at = run->measure_at + cfg->time_ns;
+		run_advance(run, PHASE_WARMUP);
 		gate_open(&run->gate);
-		if (supervise(run, &t, now + cfg->warmup))
-			set_phase(run, PHASE_MEASURE);
-		t.start_ns = clock_now_ns();
+		if (supervise(run, &t, run->measure_at))
+			run_advance(run, PHASE_MEASURE);
+		t.start_ns = run->measure_at;
 	} else {
-		set_phase(run, PHASE_MEASURE);
+		if (!cfg->loops)
+			run->stop_at = now + cfg->time_ns;
+		run_advance(run, PHASE_MEASURE);
 		gate_open(&run->gate);
 	}
-	supervise(run, &t, cfg->loops ? 0 : t.start_ns + cfg->time_ns);
-	set_phase(run, PHASE_STOP);
+	supervise(run, &t, cfg->loops ? 0 : run->stop_at);
+	run_advance(run, PHASE_STOP);
 	if (t.printed && t.tty && !cfg->quiet)
 		fputc('\n', stderr);
 }

@@ -15,6 +15,20 @@ struct loadfile;
 struct progress;
 struct workdir;
 
+/*
+ * Run phases, written by the main thread (and by the SIGINT/SIGTERM
+ * handler, and by a client that hits --strict or --max-errors or reads a
+ * time past the end of a timed phase), read by
+ * clients once per op with a relaxed load: a client only needs to see a
+ * change eventually, within one op, and no data is published through it.
+ */
+enum phase {
+	PHASE_SETUP,
+	PHASE_WARMUP,
+	PHASE_MEASURE,
+	PHASE_STOP,
+};
+
 /* Why a run ended. */
 enum run_end {
 	RUN_END_COMPLETE, /* time limit or --loops reached */
@@ -52,6 +66,15 @@ struct run {
 	struct result total; /* merged after join */
 	struct client_sample *samples; /* [nclients], filled at join */
 	uint64_t start_ns; /* first pthread_create -> gate opened */
+	/*
+	 * When the time-based phases end (CLOCK_MONOTONIC ns, UINT64_MAX:
+	 * not by time), fixed before the gate opens for them. Clients end a
+	 * phase themselves at the first op boundary past its end, so a run
+	 * ends on time even when thousands of clients keep the main thread
+	 * from the CPU.
+	 */
+	uint64_t measure_at; /* end of a --warmup given as a time */
+	uint64_t stop_at; /* end of the measurement (-t) */
 	unsigned int started; /* threads created */
 };
 
@@ -69,6 +92,9 @@ int run_execute(struct run *run, struct workdir *wd);
 
 /* Record why the run ends (the first reason wins) and stop the clients. */
 void run_stop(struct run *run, enum run_end why);
+
+/* Move the run on to @phase, unless it is stopped. */
+void run_advance(struct run *run, enum phase phase);
 
 void run_release(struct run *run);
 

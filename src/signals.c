@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "client.h"
+#include "run.h"
 
 struct signals signals;
 

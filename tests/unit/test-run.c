@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Clients end a timed phase by themselves: with thousands of clients the
+ * main thread may not get a CPU for seconds after -t has passed, so each
+ * client compares the time it reads after every op with the phase's end
+ * (run->measure_at, run->stop_at) and moves the run on. Here no main
+ * thread supervises: the clients must stop, or the test times out.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client.h"
+#include "engine.h"
+#include "loadfile.h"
+#include "options.h"
+#include "run.h"
+#include "timeutil.h"
+#include "util.h"
+
+struct fixture {
+	struct config cfg;
+	struct loadfile lf;
+	struct run run;
+};
+
+/* @n clients of a one-op loadfile on the null engine, set up and waiting
+ * at the gate. */
+static void fixture_start(struct fixture *f, unsigned int n)
+{
+	static const char text[] = "stat f\n";
+	struct run *run = &f->run;
+
+	memset(f, 0, sizeof(*f));
+	f->cfg.cwd = CWD_SHARED;
+	f->cfg.fs = FS_SHARED;
+	f->cfg.fdt = FDT_SHARED;
+	f->cfg.time_ns = NSEC_PER_SEC;
+	ck_assert_int_eq(
+		loadfile_parse(&f->lf, "t.load", text, sizeof(text) - 1, NULL),
+		0);
+	run_init(run, &f->cfg, &f->lf, &engine_null, n, 0, 0);
+	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
+	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
+	for (unsigned int i = 0; i < n; i++) {
+		struct client *c = &run->clients[i];
+
+		client_init(c, run, i, -1);
+		ck_assert_int_eq(
+			pthread_create(&c->thread, NULL, client_main, c), 0);
+		run->started++;
+	}
+	gate_wait(&run->gate, n);
+}
+
+static void fixture_join(struct fixture *f)
+{
+	struct run *run = &f->run;
+
+	for (unsigned int i = 0; i < run->started; i++)
+		ck_assert_int_eq(pthread_join(run->clients[i].thread, NULL), 0);
+	ck_assert_int_eq(atomic_load(&run->phase), PHASE_STOP);
+	ck_assert_int_eq(atomic_load(&run->end), RUN_END_COMPLETE);
+}
+
+static void fixture_release(struct fixture *f)
+{
+	for (unsigned int i = 0; i < f->run.started; i++)
+		client_release(&f->run.clients[i]);
+	run_release(&f->run);
+	loadfile_release(&f->lf);
+}
+
+static uint64_t ops_done(const struct run *run, unsigned int i)
+{
+	return atomic_load(&run->progress[i].ops);
+}
+
+/*
+ * The measurement's end has passed when the gate opens: every client
+ * does at most the one op during which it reads the time, and one of
+ * them does it.
+ */
+START_TEST(test_stop_at)
+{
+	struct fixture f;
+	uint64_t total = 0;
+
+	fixture_start(&f, 4);
+	f.run.stop_at = clock_now_ns();
+	run_advance(&f.run, PHASE_MEASURE);
+	gate_open(&f.run.gate);
+	fixture_join(&f);
+	for (unsigned int i = 0; i < 4; i++) {
+		ck_assert_uint_le(f.run.clients[i].res.ops, 1);
+		ck_assert_uint_eq(ops_done(&f.run, i),
+				  f.run.clients[i].res.ops);
+		total += f.run.clients[i].res.ops;
+	}
+	ck_assert_uint_ge(total, 1);
+	fixture_release(&f);
+}
+END_TEST
+
+/*
+ * A warmup by time that has ended: the client's first op is warmup, after
+ * which it starts the measurement itself; its second op is measured and
+ * ends the run. Two ops done, one kept, one whole pass.
+ */
+START_TEST(test_measure_at)
+{
+	struct fixture f;
+
+	fixture_start(&f, 1);
+	f.run.measure_at = f.run.stop_at = clock_now_ns();
+	run_advance(&f.run, PHASE_WARMUP);
+	gate_open(&f.run.gate);
+	fixture_join(&f);
+	ck_assert_uint_eq(ops_done(&f.run, 0), 2);
+	ck_assert_uint_eq(f.run.clients[0].res.ops, 1);
+	ck_assert_uint_eq(f.run.clients[0].res.passes, 1);
+	fixture_release(&f);
+}
+END_TEST
+
+/* Without a time, as with --loops, nothing ends by the clock. */
+START_TEST(test_no_time)
+{
+	struct fixture f;
+
+	fixture_start(&f, 2);
+	f.cfg.loops = 3;
+	run_advance(&f.run, PHASE_MEASURE);
+	gate_open(&f.run.gate);
+	for (unsigned int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_join(f.run.clients[i].thread, NULL),
+				 0);
+	ck_assert_int_eq(atomic_load(&f.run.phase), PHASE_MEASURE);
+	for (unsigned int i = 0; i < 2; i++) {
+		ck_assert_uint_eq(f.run.clients[i].res.passes, 3);
+		ck_assert_uint_eq(f.run.clients[i].res.ops, 3);
+	}
+	fixture_release(&f);
+}
+END_TEST
+
+static Suite *run_suite(void)
+{
+	Suite *s = suite_create("run");
+	TCase *tc = tcase_create("timed phases");
+
+	/* a client that never stops by itself hangs: fail it soon */
+	tcase_set_timeout(tc, 10);
+	tcase_add_test(tc, test_stop_at);
+	tcase_add_test(tc, test_measure_at);
+	tcase_add_test(tc, test_no_time);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(run_suite());
+	int failed;
+
+	srunner_set_tap(sr, "-");
+	srunner_run_all(sr, CK_SILENT);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
