@@ -82,8 +82,11 @@ void client_init(struct client *c, struct run *run, unsigned int id, int dirfd)
 	 * to nothing */
 	if (lf->dialect != DIALECT_DBENCH)
 		memset(c->buf, 'v', c->buf_len);
-	c->dirbuf = xcalloc_aligned(1, CLIENT_DIRBUF);
-	c->pathbuf = xcalloc_aligned(1, PATH_MAX);
+	/* 68 KiB a client that most loadfiles never touch */
+	if (lf->scratch && run->engine->opens_fds) {
+		c->dirbuf = xcalloc_aligned(1, CLIENT_DIRBUF);
+		c->pathbuf = xcalloc_aligned(1, PATH_MAX);
+	}
 	result_init(&c->res, lf->nslots);
 }
 
@@ -172,7 +175,8 @@ static int run_setup_ops(struct client *c)
 
 static int client_setup(struct client *c)
 {
-	const struct config *cfg = c->run->cfg;
+	const struct run *run = c->run;
+	const struct config *cfg = run->cfg;
 	int ret;
 
 	if (cfg->fs == FS_PRIVATE) {
@@ -186,7 +190,9 @@ static int client_setup(struct client *c)
 	if (cfg->fdt == FDT_PRIVATE) {
 		if (unshare(CLONE_FILES))
 			return -errno;
-		ret = fdtable_reserve(c->nhandles + 4);
+		ret = fdtable_reserve(run->setup_fds > run->run_fds ?
+					      run->setup_fds :
+					      run->run_fds);
 		if (ret)
 			return ret;
 	}

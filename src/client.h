@@ -47,6 +47,7 @@ struct client {
 	unsigned int nhandles;
 	char *buf; /* data for pread/pwrite */
 	size_t buf_len;
+	/* NULL unless an op of the loadfile uses them (OPF_SCRATCH): */
 	char *dirbuf; /* [CLIENT_DIRBUF]: getdents64, mount table, readlink */
 	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
 	struct result res;

@@ -296,6 +296,7 @@ static long posix_utimens(UNUSED struct client *c, UNUSED const struct op *op,
 const struct engine engine_posix = {
 	.name = "posix",
 	.summary = "the system calls themselves",
+	.opens_fds = true,
 	.op = {
 		[OP_STAT] = posix_stat,
 		[OP_LSTAT] = posix_lstat,

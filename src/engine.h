@@ -2,6 +2,8 @@
 #ifndef VB_ENGINE_H
 #define VB_ENGINE_H
 
+#include <stdbool.h>
+
 #include "ops.h"
 
 struct client;
@@ -22,6 +24,7 @@ typedef long engine_op_fn(struct client *c, const struct op *op,
 struct engine {
 	const char *name;
 	const char *summary; /* one line, for --help */
+	bool opens_fds; /* false: no op holds a real fd (null engine) */
 	engine_op_fn *op[OP_NR];
 };
 

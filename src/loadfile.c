@@ -94,8 +94,45 @@ static bool is_data_op(enum op_id id)
 	       id == OP_DB_WRITEX;
 }
 
+/* Raise @depth to the components of @path ("a/b/c" has 3). */
+static void note_depth(unsigned int *depth, const char *path)
+{
+	unsigned int n = 1;
+
+	for (const char *s = path; s && *s; s++)
+		n += *s == '/';
+	if (n > *depth)
+		*depth = n;
+}
+
+/* The fds a client can hold at once in the section ops[0 .. n). */
+static unsigned int section_fds(const struct op *ops, unsigned int n,
+				unsigned int deltree_fds)
+{
+	bool used[OP_MAX_HANDLES + 1] = { false };
+	unsigned int handles = 0, own = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct op *op = &ops[i];
+		unsigned int mine;
+
+		if (op->has_handle && !used[op->handle]) {
+			used[op->handle] = true;
+			handles++;
+		}
+		mine = op->id == OP_DB_DELTREE ?
+			       deltree_fds :
+			       !!(op_table[op->id].flags & OPF_OWN_FD);
+		if (mine > own)
+			own = mine;
+	}
+	return handles + own;
+}
+
 void loadfile_seal(struct loadfile *lf)
 {
+	unsigned int depth = 0;
+	bool deltree = false;
 	int slot_of[OP_NR];
 
 	for (unsigned int i = 0; i < lf->nops; i++) {
@@ -106,7 +143,18 @@ void loadfile_seal(struct loadfile *lf)
 		op->opens = op_table[op->id].flags & OPF_OPENS;
 		if (is_data_op(op->id) && op->size > lf->max_io)
 			lf->max_io = op->size;
+		if (op_table[op->id].flags & OPF_SCRATCH)
+			lf->scratch = true;
+		deltree |= op->id == OP_DB_DELTREE;
 	}
+	/* Deltree holds the fd of each directory level it descends */
+	for (unsigned int i = 0; deltree && i < lf->nops; i++) {
+		note_depth(&depth, lf->ops[i].path);
+		note_depth(&depth, lf->ops[i].path2);
+	}
+	lf->setup_fds = section_fds(lf->ops, lf->nsetup, 1 + depth);
+	lf->run_fds = section_fds(loadfile_run_ops(lf), loadfile_run_nops(lf),
+				  1 + depth);
 	for (unsigned int i = 0; i < OP_NR; i++)
 		slot_of[i] = -1;
 	for (unsigned int i = lf->nsetup; i < lf->nops; i++) {

@@ -58,6 +58,14 @@ struct loadfile {
 	unsigned int nhandles; /* handles used: @1 .. @nhandles */
 	uint64_t max_io; /* largest pread/pwrite size */
 	unsigned int nexpand; /* ops whose paths hold ${client} */
+	/*
+	 * fds a client can hold at once in each section: the handles the
+	 * section uses plus the most one op opens and closes by itself
+	 * (OPF_OWN_FD: one; Deltree: one per directory level, at most one
+	 * more than the most components a path of the loadfile has)
+	 */
+	unsigned int setup_fds, run_fds;
+	bool scratch; /* some op uses the client's scratch buffers */
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
 	/* the ops' paths, packed end to end: no malloc header per path */
 	struct obstack strings;

@@ -29,13 +29,15 @@ const struct op_desc op_table[OP_NR] = {
 			 "statvfs(3): statfs(2) on glibc >= 2.13" },
 	[OP_FSTATVFS] = { "fstatvfs", A(ARG_HANDLE), 0,
 			  "fstatvfs(3): fstatfs(2) on glibc >= 2.13" },
-	[OP_STATVFS_LEGACY] = { "statvfs_legacy", A(ARG_PATH), 0,
+	[OP_STATVFS_LEGACY] = { "statvfs_legacy", A(ARG_PATH),
+				OPF_OWN_FD | OPF_SCRATCH,
 				"statfs(2), stat(2), open(2)+read(2) of "
 				"/proc/self/mounts, stat(2) per mount point "
 				"until st_dev matches, close(2)" },
 	[OP_OPEN] = { "open", A(ARG_PATH, ARG_FLAGS, ARG_HANDLE, ARG_MODE),
 		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)" },
-	[OP_CREATE] = { "create", A(ARG_PATH, ARG_MODE), OPF_LAST_OPTIONAL,
+	[OP_CREATE] = { "create", A(ARG_PATH, ARG_MODE),
+			OPF_LAST_OPTIONAL | OPF_OWN_FD,
 			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)" },
 	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)" },
 	[OP_PREAD] = { "pread", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
@@ -53,8 +55,8 @@ const struct op_desc op_table[OP_NR] = {
 	[OP_RENAME] = { "rename", A(ARG_PATH, ARG_PATH), 0, "rename(2)" },
 	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), 0, "link(2)" },
 	[OP_SYMLINK] = { "symlink", A(ARG_TARGET, ARG_PATH), 0, "symlink(2)" },
-	[OP_READLINK] = { "readlink", A(ARG_PATH), 0, "readlink(2)" },
-	[OP_READDIR] = { "readdir", A(ARG_PATH), 0,
+	[OP_READLINK] = { "readlink", A(ARG_PATH), OPF_SCRATCH, "readlink(2)" },
+	[OP_READDIR] = { "readdir", A(ARG_PATH), OPF_OWN_FD | OPF_SCRATCH,
 			 "open(2) O_DIRECTORY, getdents64(2) until 0, "
 			 "close(2)" },
 	[OP_UTIMENS] = { "utimens", A(ARG_PATH), 0,
@@ -64,11 +66,17 @@ const struct op_desc op_table[OP_NR] = {
 	{                                    \
 		name, { 0 }, OPF_DBENCH, sys \
 	}
+/* may open a directory of its own: resolve's scan, -S, Deltree, Find,
+ * Qfsinfo's statvfs_legacy */
+#define DBP(name, sys)                                                  \
+	{                                                               \
+		name, { 0 }, OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH, sys \
+	}
 #define R \
 	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close"
 	[OP_DB_NTCREATEX] = { "NTCreateX",
 			      { 0 },
-			      OPF_DBENCH | OPF_OPENS,
+			      OPF_DBENCH | OPF_OPENS | OPF_OWN_FD | OPF_SCRATCH,
 			      R
 			      "; directory: mkdir(path, 0700), open(O_RDONLY|O_DIRECTORY); "
 			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
@@ -77,26 +85,26 @@ const struct op_desc op_table[OP_NR] = {
 			  { 0 },
 			  OPF_DBENCH | OPF_CLOSES,
 			  "close(fd)" },
-	[OP_DB_RENAME] = DB(
+	[OP_DB_RENAME] = DBP(
 		"Rename",
 		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close"),
 	[OP_DB_UNLINK] =
-		DB("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
-	[OP_DB_DELTREE] = DB(
+		DBP("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
+	[OP_DB_DELTREE] = DBP(
 		"Deltree",
 		"openat(path, O_DIRECTORY|O_NOFOLLOW), newfstatat(fd, \"\"); per directory level: lseek(0), getdents64, newfstatat(AT_SYMLINK_NOFOLLOW) per entry, unlinkat of non-directories, openat + the same + unlinkat(AT_REMOVEDIR) of each subdirectory (then the level is read again); close; rmdir(path) unless path is the client directory (dbench leaves directories)"),
 	[OP_DB_RMDIR] =
-		DB("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
-	[OP_DB_MKDIR] = DB("Mkdir", "R, mkdir(path, 0777)"),
-	[OP_DB_QPATHINFO] = DB("Qpathinfo", "R"),
+		DBP("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
+	[OP_DB_MKDIR] = DBP("Mkdir", "R, mkdir(path, 0777)"),
+	[OP_DB_QPATHINFO] = DBP("Qpathinfo", "R"),
 	[OP_DB_QFILEINFO] = DB("Qfileinfo", "fstat(fd)"),
-	[OP_DB_QFSINFO] = DB(
+	[OP_DB_QFSINFO] = DBP(
 		"Qfsinfo",
 		"statvfs(3) of the -D directory (one statfs(2)); --fsinfo statfs or statvfs_legacy"),
 	[OP_DB_SFILEINFO] = DB(
 		"Sfileinfo",
 		"fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s)"),
-	[OP_DB_FIND] = DB(
+	[OP_DB_FIND] = DBP(
 		"Find",
 		"R(dir/pattern); if the pattern has a wildcard: open(dir, O_DIRECTORY), getdents64 until 0, close"),
 	[OP_DB_WRITEX] =
@@ -108,6 +116,7 @@ const struct op_desc op_table[OP_NR] = {
 	[OP_DB_FLUSH] = DB("Flush", "fsync(fd)"),
 	[OP_DB_SLEEP] = DB("Sleep", "clock_nanosleep(usec)"),
 #undef R
+#undef DBP
 #undef DB
 };
 

@@ -88,6 +88,8 @@ enum op_desc_flags {
 	OPF_CLOSES = (1 << 1), /* frees its handle */
 	OPF_LAST_OPTIONAL = (1 << 2), /* last argument may be left out */
 	OPF_DBENCH = (1 << 3), /* a dbench op: not in native loadfiles */
+	OPF_OWN_FD = (1 << 4), /* opens and closes an fd of its own */
+	OPF_SCRATCH = (1 << 5), /* uses the client's directory/path buffers */
 };
 
 struct op_desc {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "engine.h"
 #include "fdtable.h"
 #include "loadfile.h"
 #include "options.h"
@@ -52,6 +53,10 @@ void run_init(struct run *run, const struct config *cfg,
 	gate_init(&run->gate);
 	result_init(&run->total, lf->nslots);
 	run->measure_at = run->stop_at = UINT64_MAX;
+	if (engine->opens_fds) {
+		run->setup_fds = lf->setup_fds;
+		run->run_fds = lf->run_fds;
+	}
 }
 
 void run_stop(struct run *run, enum run_end why)
@@ -80,31 +85,30 @@ static void run_dir(const struct run *run, char *buf, size_t len,
 
 #define DIR_MAX 8192
 
-/* Create the client directories and open each client's. */
-static int make_dirs(struct run *run, struct workdir *wd, int *dirfds)
+/*
+ * Create and open client @i's directory (a duplicate of @shared_fd when
+ * clients share one), just before the client starts: the fd table then
+ * holds one client directory at a time, so a client that unshares the
+ * table copies a few fds, not one per client.
+ */
+static int open_client_dir(const struct run *run, struct workdir *wd,
+			   unsigned int i, int shared_fd, int *fd)
 {
 	char path[DIR_MAX];
-	int ret, shared_fd = -1;
+	int ret;
 
-	if (run->cfg->depth > (DIR_MAX - 64) / 2)
-		return error("--depth %u is too deep", run->cfg->depth);
-	for (unsigned int i = 0; i < run->nclients; i++) {
-		dirfds[i] = -1;
-		if (run->cfg->cwd == CWD_SHARED && shared_fd >= 0) {
-			dirfds[i] = fcntl(shared_fd, F_DUPFD_CLOEXEC, 0);
-			if (dirfds[i] < 0)
-				return error(
-					"cannot duplicate a directory fd: %s",
-					strerror(errno));
-			continue;
-		}
-		run_dir(run, path, sizeof(path), i);
-		ret = workdir_mkdir(wd, path, &dirfds[i]);
-		if (ret)
-			return error("cannot create '%s/%s': %s", wd->path,
-				     path, strerror(-ret));
-		shared_fd = dirfds[i];
+	if (shared_fd >= 0) {
+		*fd = fcntl(shared_fd, F_DUPFD_CLOEXEC, 0);
+		if (*fd < 0)
+			return error("cannot duplicate a directory fd: %s",
+				     strerror(errno));
+		return 0;
 	}
+	run_dir(run, path, sizeof(path), i);
+	ret = workdir_mkdir(wd, path, fd);
+	if (ret)
+		return error("cannot create '%s/%s': %s", wd->path, path,
+			     strerror(-ret));
 	return 0;
 }
 
@@ -113,7 +117,7 @@ static int make_dirs(struct run *run, struct workdir *wd, int *dirfds)
  * [setup] section) before the next starts, so that client 0 sets up a
  * shared directory before the others use it.
  */
-static int start_clients(struct run *run, int *dirfds)
+static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 {
 	pthread_attr_t attr;
 	sigset_t old;
@@ -123,9 +127,12 @@ static int start_clients(struct run *run, int *dirfds)
 	pthread_attr_setstacksize(&attr, CLIENT_STACK);
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		struct client *c = &run->clients[i];
+		int dirfd;
 
-		client_init(c, run, i, dirfds[i]);
-		dirfds[i] = -1;
+		ret = open_client_dir(run, wd, i, shared_fd, &dirfd);
+		if (ret)
+			break;
+		client_init(c, run, i, dirfd);
 		signals_block(&old);
 		ret = -pthread_create(&c->thread, &attr, client_main, c);
 		signals_restore(&old);
@@ -313,26 +320,34 @@ int run_execute(struct run *run, struct workdir *wd)
 {
 	const struct config *cfg = run->cfg;
 	unsigned int n = run->nclients;
-	int *dirfds = xcalloc(n, sizeof(*dirfds));
-	int ret, cwd = -1;
+	int ret, cwd = -1, shared_fd = -1;
 	char path[64];
 
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
 	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
 	run->samples = xcalloc(n, sizeof(*run->samples));
-	/* each client: its directory fd, and in a shared table its
-	 * handles, readdir's and legacy's fd */
+	if (cfg->depth > (DIR_MAX - 64) / 2) {
+		ret = error("--depth %u is too deep", cfg->depth);
+		goto out_fail;
+	}
+	/*
+	 * A shared table holds every client's [run] fds, and the [setup]
+	 * fds of the one client setting up; a private one only the client
+	 * directory being handed over.
+	 */
 	ret = fdtable_reserve(cfg->fdt == FDT_SHARED ?
-				      n * (run->lf->nhandles + 3) + 16 :
-				      n + 16);
+				      n * run->run_fds + run->setup_fds + 16 :
+				      16);
 	if (ret)
 		goto out_fail;
-	ret = make_dirs(run, wd, dirfds);
-	if (ret)
-		goto out_fail;
+	if (cfg->cwd == CWD_SHARED) {
+		ret = open_client_dir(run, wd, 0, -1, &shared_fd);
+		if (ret)
+			goto out_fail;
+	}
 	if (cfg->fs == FS_SHARED) {
 		cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (cwd < 0 || fchdir(dirfds[0])) {
+		if (cwd < 0 || fchdir(shared_fd)) {
 			ret = error("cannot enter the shared directory: %s",
 				    strerror(errno));
 			goto out_fail;
@@ -340,7 +355,7 @@ int run_execute(struct run *run, struct workdir *wd)
 	}
 	signals.phase = &run->phase;
 	run->start_ns = clock_now_ns();
-	ret = start_clients(run, dirfds);
+	ret = start_clients(run, wd, shared_fd);
 	if (ret) {
 		run_stop(run, ret == -EINTR ? RUN_END_SIGNAL : RUN_END_FAILED);
 		gate_open(&run->gate);
@@ -370,10 +385,8 @@ out_cleanup:
 				strerror(errno));
 		close(cwd);
 	}
-	for (unsigned int i = 0; i < n; i++)
-		if (dirfds[i] >= 0)
-			close(dirfds[i]);
-	free(dirfds);
+	if (shared_fd >= 0)
+		close(shared_fd);
 	if (!cfg->skip_cleanup) {
 		int rm;
 

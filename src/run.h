@@ -76,6 +76,9 @@ struct run {
 	uint64_t measure_at; /* end of a --warmup given as a time */
 	uint64_t stop_at; /* end of the measurement (-t) */
 	unsigned int started; /* threads created */
+	/* fds one client can hold at once in [setup] and in [run]: its
+	 * handles and the fds its ops open by themselves */
+	unsigned int setup_fds, run_fds;
 };
 
 void run_init(struct run *run, const struct config *cfg,

@@ -380,9 +380,10 @@ test_if "$emfile_skip$private_skip" 'EMFILE: hard limit 20, --fd-table private: 
 	workdir_empty
 '
 
-# One directory fd per client is open before the fd table is sized, so
-# these need the limit raised (or named) before the client directories
-# are opened.
+# The fd table is sized for what the loadfile can hold open: statfs holds
+# none, so 200 clients fit in 64 descriptors (the client directories are
+# opened one at a time, as each client starts); readdir holds one, so 200
+# clients need more than 200.
 test_if "$raise_skip" 'EMFILE: soft limit 20, 200 clients: raised, exit 0' '
 	canary_setup &&
 	with_nofile 20 - "$VFSBENCH" -q --loops 2 -c statfs \
@@ -394,11 +395,31 @@ test_if "$raise_skip" 'EMFILE: soft limit 20, 200 clients: raised, exit 0' '
 	workdir_empty
 '
 
-test_if "$emfile_skip" 'EMFILE: hard limit 20, 200 clients: exit 3, names the limit' '
+for mode in "" "--cwd shared" "--fd-table private"; do
+	skip=$emfile_skip
+	test "$mode" = "--fd-table private" && skip=$skip$private_skip
+	test_if "$skip" "EMFILE: hard limit 64, 200 clients of statfs${mode:+, $mode}: exit 0" '
+		canary_setup &&
+		with_nofile 64 64 "$VFSBENCH" -q --loops 2 $mode -c statfs \
+			-D "$TRASH/work" 200 >out 2>err &&
+		test "$(op_count out statfs)" = 400 &&
+		test "$(unexpected_sum out)" -eq 0 &&
+		test ! -s err &&
+		canary_check &&
+		workdir_empty
+	'
+done
+
+test_expect_success 'setup: a readdir loadfile' '
+	echo "readdir ." >rd.load
+'
+
+test_if "$emfile_skip" 'EMFILE: hard limit 64, 200 clients of readdir: exit 3, names the limit' '
 	canary_setup &&
-	test_expect_code 3 with_nofile 20 20 "$VFSBENCH" -q --loops 2 -c statfs \
-		-D "$TRASH/work" 200 >out 2>err &&
-	test_grep "RLIMIT_NOFILE is 20; raise it (ulimit -Hn, or fs.nr_open)$" err &&
+	test_expect_code 3 with_nofile 64 64 "$VFSBENCH" -q --loops 2 \
+		-c rd.load -D "$TRASH/work" 200 >out 2>err &&
+	test_grep "^error: this run needs 2[0-9][0-9] file descriptors but the hard limit RLIMIT_NOFILE is 64; raise it (ulimit -Hn, or fs.nr_open)$" err &&
+	test "$(wc -l <err)" -eq 1 &&
 	canary_check &&
 	workdir_empty
 '
@@ -406,7 +427,7 @@ test_if "$emfile_skip" 'EMFILE: hard limit 20, 200 clients: exit 3, names the li
 test_if "$emfile_skip" 'EMFILE: hard limit 20, 200 clients, --cwd shared: exit 3, names the limit' '
 	canary_setup &&
 	test_expect_code 3 with_nofile 20 20 "$VFSBENCH" -q --loops 2 \
-		--cwd shared -c statfs -D "$TRASH/work" 200 >out 2>err &&
+		--cwd shared -c rd.load -D "$TRASH/work" 200 >out 2>err &&
 	test_grep "RLIMIT_NOFILE is 20; raise it (ulimit -Hn, or fs.nr_open)$" err &&
 	canary_check &&
 	workdir_empty

@@ -1167,6 +1167,38 @@ START_TEST(test_summary)
 	ck_assert_uint_eq(lf.nexpand, 0);
 	for (unsigned int i = 0; i < lf.nops; i++)
 		ck_assert(!lf.ops[i].expand);
+	/* one handle; Deltree holds "." and one level below ("f") */
+	ck_assert_uint_eq(lf.setup_fds, 0);
+	ck_assert_uint_eq(lf.run_fds, 1 + 2);
+	ck_assert(lf.scratch);
+	loadfile_release(&lf);
+}
+END_TEST
+
+/*
+ * Deltree holds one fd per directory level, bounded by the deepest path
+ * of the loadfile; without Deltree a path op holds one fd at most.
+ */
+START_TEST(test_fds)
+{
+	struct loadfile lf;
+
+	db_ok(&lf, "Deltree \"\\clients\\client1\" NT_STATUS_OK\n"
+		   "Mkdir \"" CL "a\\b\\c\" NT_STATUS_OK\n"
+		   "Unlink \"" CL "a\\b\\c\\d\\f\" 0x6 NT_STATUS_OK\n");
+	ck_assert_uint_eq(lf.run_fds, 1 + 5);
+	loadfile_release(&lf);
+	db_ok(&lf, "NTCreateX \"" CL "a\\b\\c\\f\" 0x40 0x2 1 NT_STATUS_OK\n"
+		   "NTCreateX \"" CL "g\" 0x40 0x2 2 NT_STATUS_OK\n"
+		   "Close 1 NT_STATUS_OK\n"
+		   "Close 2 NT_STATUS_OK\n"
+		   "Unlink \"" CL "g\" 0x6 NT_STATUS_OK\n");
+	ck_assert_uint_eq(lf.run_fds, 2 + 1);
+	loadfile_release(&lf);
+	db_ok(&lf, "NTCreateX \"" CL "f\" 0x40 0x2 1 NT_STATUS_OK\n"
+		   "WriteX 1 0 4096 4096 NT_STATUS_OK\n"
+		   "Close 1 NT_STATUS_OK\n");
+	ck_assert_uint_eq(lf.run_fds, 1 + 1);
 	loadfile_release(&lf);
 }
 END_TEST
@@ -1641,6 +1673,7 @@ static Suite *dbench_suite(void)
 	tcase_add_test(tc, test_slots_failing_open);
 	tcase_add_test(tc, test_unknown_handle);
 	tcase_add_test(tc, test_many_handles);
+	tcase_add_test(tc, test_fds);
 	tcase_add_test(tc, test_too_many_handles);
 	tcase_add_test(tc, test_summary);
 	suite_add_tcase(s, tc);

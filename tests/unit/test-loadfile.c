@@ -521,6 +521,54 @@ START_TEST(test_nhandles)
 }
 END_TEST
 
+/*
+ * What a client can hold open at once per section (the fd table is sized
+ * from it, issue 5) and whether it needs the scratch buffers.
+ */
+struct fds_case {
+	const char *text;
+	unsigned int setup_fds, run_fds;
+	bool scratch;
+};
+
+static const struct fds_case fds_cases[] = {
+	{ "stat a", 0, 0, false },
+	{ "statfs a\nstatvfs a\naccess a\nunlink a\nrename a b", 0, 0, false },
+	{ "create a", 0, 1, false },
+	{ "readdir .", 0, 1, true },
+	{ "statvfs_legacy .", 0, 1, true },
+	{ "readlink l", 0, 0, true },
+	/* one own fd at a time, whatever the number of such ops */
+	{ "create a\nreaddir .\ncreate b\nstatvfs_legacy .", 0, 1, true },
+	/* handles count once each, plus the one own fd */
+	{ "open a rdonly @1\nopen b rdonly @2\nclose @1\nclose @2\n"
+	  "open c rdonly @1\nreaddir .\nclose @1",
+	  0, 3, true },
+	/* handles of [setup] are closed before [run] */
+	{ "[setup]\nopen a rdonly @7\nclose @7\ncreate b\n[run]\nstat a", 2, 0,
+	  false },
+	{ "[setup]\nmkdir d\n[run]\nopen d/a rdonly @1\nclose @1", 0, 1,
+	  false },
+	/* an open expected to fail still names its handle */
+	{ "open a rdonly @9 ENOENT\nstat a", 0, 1, false },
+};
+
+START_TEST(test_fds)
+{
+	const struct fds_case *c = &fds_cases[_i];
+	struct loadfile lf;
+	char ctx[256];
+
+	esc(ctx, sizeof(ctx), c->text, strlen(c->text));
+	PARSE_OK(&lf, c->text);
+	EXPECT_UINT(ctx, lf.setup_fds, c->setup_fds);
+	EXPECT_UINT(ctx, lf.run_fds, c->run_fds);
+	ck_assert_msg(lf.scratch == c->scratch, "%s: scratch %d, want %d", ctx,
+		      lf.scratch, c->scratch);
+	loadfile_release(&lf);
+}
+END_TEST
+
 struct max_io_case {
 	const char *text;
 	uint64_t max_io;
@@ -1385,6 +1433,7 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_nhandles, 0,
 			    (int)ARRAY_SIZE(handles_cases));
 	tcase_add_loop_test(tc, test_max_io, 0, (int)ARRAY_SIZE(max_io_cases));
+	tcase_add_loop_test(tc, test_fds, 0, (int)ARRAY_SIZE(fds_cases));
 	tcase_add_test(tc, test_expand);
 	tcase_add_loop_test(tc, test_fine_path, 0, (int)ARRAY_SIZE(fine_paths));
 	tcase_add_test(tc, test_long_path);
