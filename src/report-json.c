@@ -190,6 +190,7 @@ static json_t *run_json(const struct run *run)
 			  result_starved(r, run->nclients,
 					 sysconf(_SC_NPROCESSORS_ONLN))));
 	json_object_set_new(o, "ops_detail", ops_json(run));
+	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
 	json_object_set_new(o, "clients_detail", clients_json(run));
 	return o;
 }

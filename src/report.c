@@ -168,7 +168,7 @@ static void print_usage(const struct run *run)
 	double share = result_cpu_share(r, run->nclients,
 					sysconf(_SC_NPROCESSORS_ONLN));
 	double min = 0, max = 0, sum = 0;
-	unsigned int n = 0;
+	unsigned int n = 0, idle;
 	char b[3][16];
 
 	double wait = result_wait_share(r, run->nclients);
@@ -183,6 +183,13 @@ static void print_usage(const struct run *run)
 	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
 		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
 		       share * 100, wait * 100);
+	/* the totals are those of the clients that ran: say so */
+	idle = run_idle_clients(run);
+	if (idle == run->nclients)
+		printf("warning: no client measured an op\n");
+	else if (idle)
+		printf("warning: %u of %u clients measured no op: the figures are those of the other %u\n",
+		       idle, run->nclients, run->nclients - idle);
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		const struct client_sample *cs = &run->samples[i];
 		double per;

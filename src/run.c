@@ -400,6 +400,15 @@ out_cleanup:
 	return ret;
 }
 
+unsigned int run_idle_clients(const struct run *run)
+{
+	unsigned int idle = 0;
+
+	for (unsigned int i = 0; i < run->started; i++)
+		idle += !run->samples[i].ops;
+	return idle;
+}
+
 void run_release(struct run *run)
 {
 	free(run->clients);

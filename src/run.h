@@ -96,6 +96,13 @@ int run_execute(struct run *run, struct workdir *wd);
 /* Record why the run ends (the first reason wins) and stop the clients. */
 void run_stop(struct run *run, enum run_end why);
 
+/*
+ * Clients that measured no op: with more runnable clients than CPUs, those
+ * the scheduler did not run during the window (or that spent all of it
+ * inside one op that had not started measuring). Valid after join.
+ */
+unsigned int run_idle_clients(const struct run *run);
+
 /* Move the run on to @phase, unless it is stopped. */
 void run_advance(struct run *run, enum phase phase);
 

@@ -296,4 +296,29 @@ test_expect_success 'the shipped loadfiles run with 0 unexpected in a shared cwd
 	done
 '
 
+# A client whose one op outlasts the run measures nothing: its op began
+# in the warmup and ended after the stop, so no op of it is counted, and
+# the report says that its figures cover no client.
+test_expect_success 'clients that measured no op are reported' '
+	echo "Sleep 4000000 NT_STATUS_OK" >sleep.load &&
+	canary_setup &&
+	vfsbench -q -c sleep.load -t 300ms --warmup 300ms \
+		--json r.json -D "$TRASH/work" 2 >out &&
+	test_grep "^warning: no client measured an op\$" out &&
+	json_flat r.json >r.flat &&
+	test "$(jget r.flat "runs[0].idle_clients")" = 2 &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'a run where every client measured ops reports none idle' '
+	canary_setup &&
+	vfsbench -q --loops 3 -c statfs --json r.json -D "$TRASH/work" 3 >out &&
+	! grep "measured no op\|no client measured" out &&
+	json_flat r.json >r.flat &&
+	test "$(jget r.flat "runs[0].idle_clients")" = 0 &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done

@@ -147,6 +147,24 @@ START_TEST(test_no_time)
 }
 END_TEST
 
+/* Idle clients are those whose sample has no op, of the started ones. */
+START_TEST(test_idle_clients)
+{
+	struct client_sample samples[5] = {
+		{ .ops = 0 }, { .ops = 3, .passes = 3 },
+		{ .ops = 0 }, { .ops = 1, .passes = 1 },
+		{ .ops = 0 },
+	};
+	struct run run = { .samples = samples, .started = 4 };
+
+	ck_assert_uint_eq(run_idle_clients(&run), 2);
+	run.started = 5;
+	ck_assert_uint_eq(run_idle_clients(&run), 3);
+	run.started = 0;
+	ck_assert_uint_eq(run_idle_clients(&run), 0);
+}
+END_TEST
+
 static Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -157,6 +175,7 @@ static Suite *run_suite(void)
 	tcase_add_test(tc, test_stop_at);
 	tcase_add_test(tc, test_measure_at);
 	tcase_add_test(tc, test_no_time);
+	tcase_add_test(tc, test_idle_clients);
 	suite_add_tcase(s, tc);
 	return s;
 }
