@@ -20,14 +20,9 @@
 #include "native.h"
 #include "util.h"
 
-#define obstack_chunk_alloc xmalloc
-#define obstack_chunk_free  free
-/* big chunks: a large loadfile's paths take few mallocs */
-#define STRINGS_CHUNK (64u << 10)
-
 const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n)
 {
-	return obstack_copy0(&lf->strings, s, n);
+	return strtab_intern(&lf->strings, s, n);
 }
 
 const char *loadfile_strdup(struct loadfile *lf, const char *s)
@@ -192,9 +187,7 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 		opts = &defaults;
 	memset(lf, 0, sizeof(*lf));
 	lf->name = xstrdup(name);
-	obstack_begin(&lf->strings, STRINGS_CHUNK);
-	/* strings need no alignment */
-	obstack_alignment_mask(&lf->strings) = 0;
+	strtab_init(&lf->strings);
 	dialect = opts->dialect;
 	if (dialect == DIALECT_AUTO)
 		dialect = dbench_detect(buf, len) ? DIALECT_DBENCH :
@@ -312,7 +305,7 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 void loadfile_release(struct loadfile *lf)
 {
 	if (lf->name) /* set with the strings, by loadfile_parse() */
-		obstack_free(&lf->strings, NULL);
+		strtab_release(&lf->strings);
 	free(lf->ops);
 	free(lf->name);
 	memset(lf, 0, sizeof(*lf));

@@ -2,12 +2,12 @@
 #ifndef VB_LOADFILE_H
 #define VB_LOADFILE_H
 
-#include <obstack.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "ops.h"
+#include "strtab.h"
 
 /* The languages a loadfile can be written in. */
 enum loadfile_dialect {
@@ -67,8 +67,8 @@ struct loadfile {
 	unsigned int setup_fds, run_fds;
 	bool scratch; /* some op uses the client's scratch buffers */
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
-	/* the ops' paths, packed end to end: no malloc header per path */
-	struct obstack strings;
+	/* the ops' paths; a path repeated on nearby lines is stored once */
+	struct strtab strings;
 };
 
 /*
@@ -97,7 +97,10 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 struct op *loadfile_append(struct loadfile *lf);
 void loadfile_seal(struct loadfile *lf);
 
-/* For the dialect parsers: a copy of @s (of @n bytes) that @lf owns. */
+/*
+ * For the dialect parsers: a copy of @s (of @n bytes) that @lf owns,
+ * shared with other ops that name the same string nearby.
+ */
 const char *loadfile_strdup(struct loadfile *lf, const char *s);
 const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n);
 

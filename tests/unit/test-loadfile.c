@@ -386,6 +386,26 @@ END_TEST
  * Sections, slots and the [setup]/[run] split: slots number the kinds the
  * [run] section uses in order of first use; setup-only kinds get none.
  */
+/* Ops naming the same path on nearby lines share one copy (issue 5). */
+START_TEST(test_paths_shared)
+{
+	static const char text[] = "[setup]\ncreate d/f\n[run]\nstat d/f\n"
+				   "rename d/f d/g\nrename d/g d/f\nstat d/g\n";
+	struct loadfile lf;
+
+	PARSE_OK(&lf, text);
+	ck_assert_uint_eq(lf.nops, 5);
+	ck_assert_str_eq(lf.ops[0].path, "d/f");
+	ck_assert_ptr_eq(lf.ops[1].path, lf.ops[0].path);
+	ck_assert_ptr_eq(lf.ops[2].path, lf.ops[0].path);
+	ck_assert_ptr_eq(lf.ops[3].path2, lf.ops[0].path);
+	ck_assert_str_eq(lf.ops[2].path2, "d/g");
+	ck_assert_ptr_eq(lf.ops[3].path, lf.ops[2].path2);
+	ck_assert_ptr_eq(lf.ops[4].path, lf.ops[2].path2);
+	loadfile_release(&lf);
+}
+END_TEST
+
 START_TEST(test_sections_slots)
 {
 	static const char text[] = "# a comment\n" /* 1 */
@@ -1429,6 +1449,7 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_op, 0, (int)ARRAY_SIZE(op_cases));
 	tcase_add_test(tc, test_op_table_covered);
 	tcase_add_test(tc, test_sections_slots);
+	tcase_add_test(tc, test_paths_shared);
 	tcase_add_test(tc, test_sections_order);
 	tcase_add_loop_test(tc, test_nhandles, 0,
 			    (int)ARRAY_SIZE(handles_cases));
