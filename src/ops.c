@@ -124,8 +124,10 @@ _Static_assert(ARRAY_SIZE(op_table) == OP_NR, "op_table must cover OP_NR");
 
 const struct op_desc *op_lookup(const char *name, enum op_id *id)
 {
+	/* the first letter rules out most names: once per loadfile line */
 	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
-		if (op_table[i].name && !strcmp(op_table[i].name, name)) {
+		if (op_table[i].name && op_table[i].name[0] == name[0] &&
+		    !strcmp(op_table[i].name, name)) {
 			if (id)
 				*id = (enum op_id)i;
 			return &op_table[i];
