@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A loadfile's strings: an obstack, and a direct-mapped cache of recent
- * strings that lets a repeated one be stored once.
+ * A loadfile's strings: a bump allocator over large chunks, and a
+ * direct-mapped cache of recent strings that lets a repeated one be
+ * stored once.
  */
 #include <config.h>
 #include "strtab.h"
@@ -12,17 +13,39 @@
 
 #include "util.h"
 
-#define obstack_chunk_alloc xmalloc
-#define obstack_chunk_free  free
 /* big chunks: a large loadfile's paths take few mallocs */
-#define POOL_CHUNK (64u << 10)
+#define CHUNK_SIZE (64u << 10)
+
+struct strtab_chunk {
+	struct strtab_chunk *next;
+	char data[];
+};
 
 void strtab_init(struct strtab *t)
 {
 	memset(t, 0, sizeof(*t));
-	obstack_begin(&t->pool, POOL_CHUNK);
-	/* strings need no alignment */
-	obstack_alignment_mask(&t->pool) = 0;
+}
+
+/* A copy of @s (@n bytes) and a NUL; strings need no alignment. */
+static char *store(struct strtab *t, const char *s, size_t n)
+{
+	char *p;
+
+	if (n + 1 > t->left) {
+		size_t size = n + 1 > CHUNK_SIZE ? n + 1 : CHUNK_SIZE;
+		struct strtab_chunk *c = xmalloc(sizeof(*c) + size);
+
+		c->next = t->chunks;
+		t->chunks = c;
+		t->free = c->data;
+		t->left = size;
+	}
+	p = t->free;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	t->free += n + 1;
+	t->left -= n + 1;
+	return p;
 }
 
 /* FNV-1a, folded so that the index's low bits see every byte. */
@@ -42,11 +65,17 @@ const char *strtab_intern(struct strtab *t, const char *s, size_t n)
 	const char **slot = &t->recent[hash(s, n) & (STRTAB_RECENT - 1)];
 
 	if (!*slot || strncmp(*slot, s, n) || (*slot)[n] != '\0')
-		*slot = obstack_copy0(&t->pool, s, n);
+		*slot = store(t, s, n);
 	return *slot;
 }
 
 void strtab_release(struct strtab *t)
 {
-	obstack_free(&t->pool, NULL);
+	while (t->chunks) {
+		struct strtab_chunk *c = t->chunks;
+
+		t->chunks = c->next;
+		free(c);
+	}
+	memset(t, 0, sizeof(*t));
 }

@@ -2,14 +2,15 @@
 #ifndef VB_STRTAB_H
 #define VB_STRTAB_H
 
-#include <obstack.h>
 #include <stddef.h>
 
 #define STRTAB_RECENT 4096 /* power of two */
 
 /*
  * struct strtab: the strings of a compiled loadfile, packed end to end in
- * an obstack, with a repeated string stored once when it repeats soon.
+ * large chunks (no malloc header per string; glibc's obstack would do the
+ * same, but its macros do arithmetic on a null pointer, which UBSan
+ * rejects), with a repeated string stored once when it repeats soon.
  * A loadfile names the same path on nearby lines (a file is created,
  * written, stat'ed and renamed by name), so a small direct-mapped cache of
  * recent strings, indexed by hash, finds most repeats while staying in
@@ -17,8 +18,12 @@
  * but costs a cache miss or two per string (0.28 -> 0.42 s for a
  * 458,344-line loadfile, against 0.29 s for this).
  */
+struct strtab_chunk;
+
 struct strtab {
-	struct obstack pool; /* the strings */
+	struct strtab_chunk *chunks; /* the newest first */
+	char *free; /* unused room of the newest chunk */
+	size_t left;
 	const char *recent[STRTAB_RECENT]; /* NULL: empty */
 };
 
