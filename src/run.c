@@ -286,7 +286,10 @@ static void measure(struct run *run)
 		gate_open(&run->gate);
 		if (supervise(run, &t, run->measure_at))
 			run_advance(run, PHASE_MEASURE);
-		t.start_ns = run->measure_at;
+		/* the progress line counts from the switch, even a late one;
+		 * after an early stop, from now */
+		now = clock_now_ns();
+		t.start_ns = now < run->measure_at ? now : run->measure_at;
 	} else {
 		if (!cfg->loops)
 			run->stop_at = now + cfg->time_ns;
