@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "unit.h"
 #include "util.h"
 
 /* fdscale.c's FD_MARGIN: fds kept aside for the process itself. */
@@ -624,13 +625,5 @@ static Suite *fdscale_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(fdscale_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(fdscale_suite());
 }

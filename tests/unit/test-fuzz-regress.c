@@ -17,6 +17,7 @@
 
 #include "dbench.h"
 #include "loadfile.h"
+#include "unit.h"
 
 #define DATA "/tests/data/fuzz"
 
@@ -98,21 +99,19 @@ START_TEST(test_have_inputs)
 }
 END_TEST
 
-int main(void)
+static Suite *fuzz_regress_suite(void)
 {
 	Suite *s = suite_create("fuzz-regress");
 	TCase *tc = tcase_create("inputs");
-	SRunner *sr;
-	int failed;
 
 	list_inputs();
 	tcase_add_test(tc, test_have_inputs);
 	tcase_add_loop_test(tc, test_input, 0, ninputs);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return s;
+}
+
+int main(void)
+{
+	return unit_main(fuzz_regress_suite());
 }

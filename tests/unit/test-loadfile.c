@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "ops.h"
+#include "unit.h"
 #include "util.h"
 
 #define NAME "t.load"
@@ -42,72 +43,6 @@
 			       !strcmp((got), (want))),             \
 		      "%s: %s is \"%s\", want \"%s\"", (ctx), #got, \
 		      (got) ? (got) : "(null)", (want) ? (want) : "(null)")
-
-/*
- * @len bytes of @s in C escapes, so that a message stays on one TAP line.
- * Truncates to fit @size.
- */
-static const char *esc(char *buf, size_t size, const char *s, size_t len)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len && n + 5 < size; i++) {
-		char c = s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\0' ||
-		    c == '\\' || c == '"') {
-			buf[n++] = '\\';
-			buf[n++] = c == '\n' ? 'n' :
-				   c == '\r' ? 'r' :
-				   c == '\t' ? 't' :
-				   c == '\0' ? '0' :
-					       c;
-		} else {
-			buf[n++] = c;
-		}
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Everything written to fd 2 between capture_start() and capture_end(). */
-struct capture {
-	FILE *f;
-	int saved;
-};
-
-static void capture_start(struct capture *c)
-{
-	c->f = tmpfile();
-	ck_assert_msg(c->f != NULL, "tmpfile: %s", strerror(errno));
-	fflush(stderr);
-	c->saved = dup(STDERR_FILENO);
-	ck_assert_msg(c->saved >= 0, "dup: %s", strerror(errno));
-	ck_assert_msg(dup2(fileno(c->f), STDERR_FILENO) == STDERR_FILENO,
-		      "dup2: %s", strerror(errno));
-}
-
-/* Returns the captured text, NUL-terminated; free() it. */
-static char *capture_end(struct capture *c)
-{
-	int fd = fileno(c->f), restored;
-	off_t size;
-	char *text;
-
-	fflush(stderr);
-	restored = dup2(c->saved, STDERR_FILENO);
-	close(c->saved);
-	ck_assert_msg(restored == STDERR_FILENO, "dup2 back: %s",
-		      strerror(errno));
-	size = lseek(fd, 0, SEEK_END);
-	ck_assert_msg(size >= 0, "lseek: %s", strerror(errno));
-	text = malloc((size_t)size + 1);
-	ck_assert_ptr_nonnull(text);
-	ck_assert_int_eq(pread(fd, text, (size_t)size, 0), (ssize_t)size);
-	text[size] = '\0';
-	fclose(c->f);
-	return text;
-}
 
 /* loadfile_parse() of @len bytes as NAME, with stderr into *err. */
 static int parse_capture(struct loadfile *lf, const char *buf, size_t len,
@@ -1487,13 +1422,5 @@ static Suite *loadfile_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(loadfile_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(loadfile_suite());
 }

@@ -10,7 +10,6 @@
 
 #include <check.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "client.h"
@@ -19,6 +18,7 @@
 #include "options.h"
 #include "run.h"
 #include "timeutil.h"
+#include "unit.h"
 #include "util.h"
 
 struct fixture {
@@ -182,12 +182,5 @@ static Suite *run_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(run_suite());
-	int failed;
-
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(run_suite());
 }

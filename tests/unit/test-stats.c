@@ -7,6 +7,7 @@
  */
 #include <config.h>
 #include "stats.h"
+#include "unit.h"
 #include "util.h"
 
 #include <check.h>
@@ -478,13 +479,5 @@ static Suite *stats_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(stats_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(stats_suite());
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "strtab.h"
+#include "unit.h"
 
 START_TEST(test_same_string_once)
 {
@@ -102,12 +103,5 @@ static Suite *strtab_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(strtab_suite());
-	int failed;
-
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(strtab_suite());
 }

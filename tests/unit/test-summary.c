@@ -14,9 +14,9 @@
 #include <check.h>
 #include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
 #include "util.h"
 
 #define TOL 1e-12
@@ -529,13 +529,5 @@ static Suite *summary_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(summary_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(summary_suite());
 }

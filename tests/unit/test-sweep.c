@@ -13,9 +13,9 @@
 #include <check.h>
 #include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
 #include "util.h"
 
 #define MAX_ROWS 8
@@ -382,13 +382,5 @@ static Suite *sweep_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(sweep_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(sweep_suite());
 }

@@ -6,12 +6,12 @@
  */
 #include <config.h>
 #include "units.h"
+#include "unit.h"
 #include "util.h"
 
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Written by a parser only on success, so failures must leave it alone. */
@@ -313,13 +313,5 @@ static Suite *units_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(units_suite());
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(units_suite());
 }

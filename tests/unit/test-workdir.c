@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "unit.h"
 #include "util.h"
 
 /*
@@ -836,12 +837,5 @@ static Suite *workdir_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(workdir_suite());
-	int failed;
-
-	srunner_set_tap(sr, "-");
-	srunner_run_all(sr, CK_SILENT);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_main(workdir_suite());
 }
