@@ -287,13 +287,17 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 		free(buf);
 		return ret;
 	}
-	if (ret == -ENOENT && !strchr(spec, '/')) {
+	/* a directory is never a loadfile: "statfs" in a directory that
+	 * holds one named so still means the built-in */
+	if ((ret == -ENOENT || ret == -EISDIR) && !strchr(spec, '/')) {
 		b = builtin_find(spec);
 		if (b) {
 			snprintf(name, sizeof(name), "%s (built-in)", b->name);
 			return loadfile_parse(lf, name, b->text,
 					      strlen(b->text), opts);
 		}
+	}
+	if (ret == -ENOENT && !strchr(spec, '/')) {
 		error("no loadfile '%s': not a file and not a built-in loadfile (see --list-loadfiles)",
 		      spec);
 		return ret;

@@ -328,6 +328,17 @@ test_expect_success 'a directory as loadfile' '
 	workdir_empty
 '
 
+test_expect_success 'a directory named like a built-in does not hide it' '
+	canary_setup &&
+	mkdir statfs &&
+	vfsbench -c statfs --loops 1 -D "$TRASH/work" 1 >out 2>err &&
+	rmdir statfs &&
+	test_grep "^vfsbench .*  loadfile statfs\.load (built-in): " out &&
+	test "$(op_count out statfs)" = 1 &&
+	canary_check &&
+	workdir_empty
+'
+
 test_expect_success 'a missing loadfile given by name' '
 	canary_setup &&
 	test_expect_code 2 vfsbench -c nope -q --loops 1 -D "$TRASH/work" 1 \
