@@ -14,12 +14,42 @@
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
+/* Length of the valid UTF-8 sequence of 2 to 4 bytes at @s, or 0. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	size_t n;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80) /* the NUL ends it too */
+			return 0;
+	return n;
+}
+
+/*
+ * Messages quote what the user gave (a loadfile's tokens, paths), which
+ * may be binary junk: control bytes and bytes that are not UTF-8 are
+ * written as \xNN, so a message stays one readable line.
+ */
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[4096];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fprintf(stderr, "%s%s\n", prefix, buf);
+	fputs(prefix, stderr);
+	for (const unsigned char *s = (const unsigned char *)buf; *s;) {
+		size_t n = *s >= 0x80 ? utf8_seq(s) : 1;
+
+		if (*s < 0x20 || *s == 0x7f || !n) {
+			fprintf(stderr, "\\x%02x", *s++);
+			continue;
+		}
+		fwrite(s, 1, n, stderr);
+		s += n;
+	}
+	fputc('\n', stderr);
 }
 
 int error(const char *fmt, ...)

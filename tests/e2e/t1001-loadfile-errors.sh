@@ -310,9 +310,14 @@ test_expect_success 'binary junk: an ELF header' '
 	load_error "lf.load:1:8: NUL byte in loadfile (is it a text file?)"
 '
 
-test_expect_success 'binary junk without a NUL byte' '
-	printf "\377\376\375junk here\n" >lf.load &&
-	printf "lf.load:1:1: unknown op ${SQ}\377\376\375junk${SQ}\n" >expect.raw &&
+test_expect_success 'binary junk without a NUL byte: escaped in the message' '
+	printf "\377\376\375junk\033[2J here\n" >lf.load &&
+	load_error "lf.load:1:1: unknown op ${SQ}\\xff\\xfe\\xfdjunk\\x1b[2J${SQ}"
+'
+
+test_expect_success 'UTF-8 in a message is written as it is' '
+	printf "st\303\244t a\n" >lf.load &&
+	printf "lf.load:1:1: unknown op ${SQ}st\303\244t${SQ}\n" >expect.raw &&
 	load_error "$(cat expect.raw)"
 '
 
