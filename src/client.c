@@ -254,9 +254,15 @@ static void client_loop(struct client *c)
 	bool measuring = seen == PHASE_MEASURE, partial = false;
 	struct usage_mark u_start, u_end;
 
-	/* a client that owes the warmup gate arrives even when stopped */
-	if (seen == PHASE_WARMUP && cfg->warmup_kind == WARMUP_PASSES)
+	/*
+	 * A client that owes the warmup gate arrives even when stopped, or
+	 * the main thread would wait for it forever; and one that finds the
+	 * run stopped already must not replay ops waiting for a change.
+	 */
+	if (run->warm_gate)
 		warm_passes = cfg->warmup;
+	if (seen == PHASE_STOP)
+		goto out;
 	end_at = phase_end(run, seen);
 	usage_mark(&u_start);
 	t0 = clock_now_ns();
@@ -350,9 +356,7 @@ void *client_main(void *arg)
 
 	c->error = client_setup(c);
 	gate_arrive(&run->gate);
-	if (!c->error &&
-	    atomic_load_explicit(&run->phase, memory_order_relaxed) !=
-		    PHASE_STOP)
+	if (!c->error)
 		client_loop(c);
 	atomic_store_explicit(&c->progress->done, 1, memory_order_release);
 	return NULL;

@@ -269,6 +269,7 @@ static void measure(struct run *run)
 
 	t.last_ns = t.start_ns = now;
 	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
+		run->warm_gate = true;
 		run_advance(run, PHASE_WARMUP);
 		gate_open(&run->gate);
 		/* clients arrive again after their warmup passes */

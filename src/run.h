@@ -3,6 +3,7 @@
 #define VB_RUN_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gate.h"
@@ -74,6 +75,9 @@ struct run {
 	 * from the CPU.
 	 */
 	uint64_t measure_at; /* end of a --warmup given as a time */
+	/* a --warmup in passes: every client arrives at the gate again
+	 * after its passes (or when stopped), set before the gate opens */
+	bool warm_gate;
 	uint64_t stop_at; /* end of the measurement (-t) */
 	unsigned int started; /* threads created */
 	/* fds one client can hold at once in [setup] and in [run]: its

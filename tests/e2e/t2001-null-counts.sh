@@ -214,6 +214,19 @@ test_expect_success '--strict stops at the first unexpected result: exit 1 and a
 	workdir_empty
 '
 
+# The first client's first op stops the run while the others may still
+# be leaving the start gate: each must still arrive at the warmup gate,
+# or the main thread waits for it forever (it did, every time, with 200).
+test_expect_success '--strict during a warmup of passes, 200 clients: no hang' '
+	canary_setup &&
+	test_expect_code 1 timeout -s KILL 120 "$VFSBENCH" -q -e null \
+		--null-fail stat:EIO --strict --warmup 1p -t 1s \
+		-c stat.load -D "$TRASH/work" 200 >out &&
+	test_grep "^note: stopped by --strict at an unexpected result: partial results\$" out &&
+	canary_check &&
+	workdir_empty
+'
+
 test_expect_success '--strict stops the sweep after the failing run' '
 	canary_setup &&
 	test_expect_code 1 vfsbench -q -e null --null-fail stat:EIO --strict \

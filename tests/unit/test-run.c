@@ -126,6 +126,35 @@ START_TEST(test_measure_at)
 }
 END_TEST
 
+/*
+ * A --warmup in passes stopped before the clients leave the gate (a
+ * signal, or --strict on an early client): every client still arrives at
+ * the warmup gate, so the main thread's wait ends, and none replays ops
+ * waiting for a phase change. Before, the main thread waited forever.
+ */
+START_TEST(test_stopped_warmup_gate)
+{
+	struct fixture f;
+
+	fixture_start(&f, 3);
+	f.cfg.warmup_kind = WARMUP_PASSES;
+	f.cfg.warmup = 2;
+	f.run.warm_gate = true;
+	run_advance(&f.run, PHASE_WARMUP);
+	run_stop(&f.run, RUN_END_SIGNAL);
+	gate_open(&f.run.gate);
+	gate_wait(&f.run.gate, 3);
+	gate_open(&f.run.gate);
+	for (unsigned int i = 0; i < 3; i++) {
+		ck_assert_int_eq(pthread_join(f.run.clients[i].thread, NULL),
+				 0);
+		ck_assert_uint_eq(ops_done(&f.run, i), 0);
+		ck_assert_uint_eq(f.run.clients[i].res.ops, 0);
+	}
+	fixture_release(&f);
+}
+END_TEST
+
 /* Without a time, as with --loops, nothing ends by the clock. */
 START_TEST(test_no_time)
 {
@@ -175,6 +204,7 @@ static Suite *run_suite(void)
 	tcase_add_test(tc, test_stop_at);
 	tcase_add_test(tc, test_measure_at);
 	tcase_add_test(tc, test_no_time);
+	tcase_add_test(tc, test_stopped_warmup_gate);
 	tcase_add_test(tc, test_idle_clients);
 	suite_add_tcase(s, tc);
 	return s;
