@@ -315,6 +315,23 @@ test_expect_success 'binary junk without a NUL byte: escaped in the message' '
 	load_error "lf.load:1:1: unknown op ${SQ}\\xff\\xfe\\xfdjunk\\x1b[2J${SQ}"
 '
 
+test_expect_success 'C1 controls, overlong forms and surrogates are escaped too' '
+	printf "st\302\2331m\340\200\257\355\240\200 a\n" >lf.load &&
+	load_error "lf.load:1:1: unknown op ${SQ}st\\xc2\\x9b1m\\xe0\\x80\\xaf\\xed\\xa0\\x80${SQ}"
+'
+
+test_expect_success 'a loadfile name with a control byte is escaped' '
+	canary_setup &&
+	name=$(printf "l\033f") &&
+	echo "bogus" >"$name" &&
+	test_expect_code 2 vfsbench -c "$name" -q --loops 1 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	echo "l\\x1bf:1:1: unknown op ${SQ}bogus${SQ}" >expect &&
+	test_cmp expect err &&
+	canary_check &&
+	workdir_empty
+'
+
 test_expect_success 'UTF-8 in a message is written as it is' '
 	printf "st\303\244t a\n" >lf.load &&
 	printf "lf.load:1:1: unknown op ${SQ}st\303\244t${SQ}\n" >expect.raw &&
