@@ -35,11 +35,17 @@ int fdtable_reserve(unsigned int n)
 			ret = -EMFILE;
 			goto out_close;
 		}
-		rl.rlim_cur = target + 1;
+		/*
+		 * Up to the hard limit, not just to @n: a Deltree of a tree
+		 * that renames made deeper than any path of the loadfile
+		 * needs more, and would fail with EMFILE at exactly @n.
+		 */
+		rl.rlim_cur =
+			rl.rlim_max != RLIM_INFINITY ? rl.rlim_max : target + 1;
 		if (setrlimit(RLIMIT_NOFILE, &rl)) {
 			ret = -errno;
 			error("cannot raise RLIMIT_NOFILE to %lu: %s",
-			      target + 1, strerror(errno));
+			      (unsigned long)rl.rlim_cur, strerror(errno));
 			goto out_close;
 		}
 	}

@@ -142,8 +142,13 @@ void loadfile_seal(struct loadfile *lf)
 			lf->scratch = true;
 		deltree |= op->id == OP_DB_DELTREE;
 	}
-	/* Deltree holds the fd of each directory level it descends */
+	/*
+	 * Deltree holds the fd of each directory level it descends; Qfsinfo's
+	 * path is the -D directory, outside the client's tree
+	 */
 	for (unsigned int i = 0; deltree && i < lf->nops; i++) {
+		if (lf->ops[i].id == OP_DB_QFSINFO)
+			continue;
 		note_depth(&depth, lf->ops[i].path);
 		note_depth(&depth, lf->ops[i].path2);
 	}

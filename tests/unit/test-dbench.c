@@ -1138,6 +1138,26 @@ START_TEST(test_fds)
 }
 END_TEST
 
+/* Qfsinfo's path is the -D directory, not a level Deltree descends. */
+START_TEST(test_fds_qfsinfo)
+{
+	static const struct loadfile_opts opts = {
+		.dialect = DIALECT_DBENCH,
+		.basedir = "/a/b/c/d/e/f/g/h",
+	};
+	static const char text[] =
+		"Deltree \"\\clients\\client1\" NT_STATUS_OK\n"
+		"QUERY_FS_INFORMATION 1007 NT_STATUS_OK\n"
+		"Mkdir \"" CL "a\" NT_STATUS_OK\n";
+	struct loadfile lf;
+
+	parse_ok(&lf, text, strlen(text), &opts);
+	ck_assert_str_eq(lf.ops[1].path, "/a/b/c/d/e/f/g/h");
+	ck_assert_uint_eq(lf.run_fds, 1 + 1);
+	loadfile_release(&lf);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- */
 /* Line ends, spacing, comments */
 
@@ -1609,6 +1629,7 @@ static Suite *dbench_suite(void)
 	tcase_add_test(tc, test_unknown_handle);
 	tcase_add_test(tc, test_many_handles);
 	tcase_add_test(tc, test_fds);
+	tcase_add_test(tc, test_fds_qfsinfo);
 	tcase_add_test(tc, test_too_many_handles);
 	tcase_add_test(tc, test_summary);
 	suite_add_tcase(s, tc);

@@ -9,11 +9,16 @@
 #include <config.h>
 
 #include <check.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 
 #include "client.h"
 #include "engine.h"
+#include "fdtable.h"
 #include "loadfile.h"
 #include "options.h"
 #include "run.h"
@@ -194,6 +199,36 @@ START_TEST(test_idle_clients)
 }
 END_TEST
 
+/*
+ * The soft limit goes up to the hard limit, not just to the reservation:
+ * an op may hold more fds than counted (a Deltree of a tree that renames
+ * made deeper), and would otherwise fail at exactly the count. Check forks
+ * each test, so the limits changed here do not outlive it.
+ */
+START_TEST(test_reserve_raises_to_hard)
+{
+	struct rlimit rl = { .rlim_cur = 64, .rlim_max = 1000 };
+	struct capture cap;
+	char *err;
+
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		return; /* cannot lower the limits here: nothing to test */
+	ck_assert_int_eq(fdtable_reserve(100), 0);
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	ck_assert_uint_eq(rl.rlim_cur, 1000);
+	ck_assert_uint_eq(rl.rlim_max, 1000);
+
+	capture_start(&cap);
+	ck_assert_int_eq(fdtable_reserve(2000), -EMFILE);
+	err = capture_end(&cap);
+	ck_assert_ptr_nonnull(strstr(
+		err,
+		"but the hard limit RLIMIT_NOFILE is 1000; raise it (ulimit -Hn, or fs.nr_open)\n"));
+	ck_assert_int_eq(strncmp(err, "error: this run needs ", 22), 0);
+	free(err);
+}
+END_TEST
+
 static Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -206,6 +241,9 @@ static Suite *run_suite(void)
 	tcase_add_test(tc, test_no_time);
 	tcase_add_test(tc, test_stopped_warmup_gate);
 	tcase_add_test(tc, test_idle_clients);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("fd table");
+	tcase_add_test(tc, test_reserve_raises_to_hard);
 	suite_add_tcase(s, tc);
 	return s;
 }
