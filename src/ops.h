@@ -118,6 +118,7 @@ enum op_xflags {
 	OPX_FSINFO_STATFS = (1 << 4), /* Qfsinfo issues statfs(2) */
 	OPX_FSINFO_LEGACY = (1 << 5), /* Qfsinfo issues statvfs_legacy */
 	OPX_WILDCARD = (1 << 6), /* Find's pattern has * ? < > or " */
+	/* add new bits above: struct op's xflags holds 8 (asserted below) */
 };
 
 /*
@@ -147,6 +148,7 @@ struct op {
 };
 
 _Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");
+_Static_assert(OPX_WILDCARD <= UINT8_MAX, "op_xflags must fit struct op");
 _Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
 _Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
 
