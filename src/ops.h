@@ -118,7 +118,8 @@ enum op_xflags {
 	OPX_FSINFO_STATFS = (1 << 4), /* Qfsinfo issues statfs(2) */
 	OPX_FSINFO_LEGACY = (1 << 5), /* Qfsinfo issues statvfs_legacy */
 	OPX_WILDCARD = (1 << 6), /* Find's pattern has * ? < > or " */
-	/* add new bits above: struct op's xflags holds 8 (asserted below) */
+	/* struct op's xflags holds 8 bits: a new one goes here and into
+	 * the assertion after struct op */
 };
 
 /*
@@ -148,6 +149,7 @@ struct op {
 };
 
 _Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");
+/* OPX_WILDCARD: the highest op_xflags bit */
 _Static_assert(OPX_WILDCARD <= UINT8_MAX, "op_xflags must fit struct op");
 _Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
 _Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
