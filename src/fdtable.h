@@ -8,8 +8,9 @@
  * 256, 512, ... fds), stalling the thread that opens. So the table is sized
  * before the clients are released: fdtable_reserve() makes room for @n
  * more fds above the lowest free one by duplicating an fd to that number
- * (the table never shrinks) and raises RLIMIT_NOFILE's soft limit, to the
- * hard limit, if needed. Returns 0, or -EMFILE with a message naming the limit to raise.
+ * (the table never shrinks) and, if needed, raises RLIMIT_NOFILE's soft
+ * limit to the hard limit. Returns 0, or -EMFILE with a message naming
+ * the limit to raise.
  */
 int fdtable_reserve(unsigned int n);
 
