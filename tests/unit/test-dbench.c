@@ -37,24 +37,10 @@
 
 #define R OPX_RESOLVE_SCAN
 
-#define EXPECT_UINT(ctx, got, want)                           \
-	ck_assert_msg((uintmax_t)(got) == (uintmax_t)(want),  \
-		      "%s: %s is %ju, want %ju", (ctx), #got, \
-		      (uintmax_t)(got), (uintmax_t)(want))
-#define EXPECT_INT(ctx, got, want)                                             \
-	ck_assert_msg((intmax_t)(got) == (intmax_t)(want),                     \
-		      "%s: %s is %jd, want %jd", (ctx), #got, (intmax_t)(got), \
-		      (intmax_t)(want))
 #define EXPECT_HEX(ctx, got, want)                              \
 	ck_assert_msg((uintmax_t)(got) == (uintmax_t)(want),    \
 		      "%s: %s is %#jx, want %#jx", (ctx), #got, \
 		      (uintmax_t)(got), (uintmax_t)(want))
-#define EXPECT_STR(ctx, got, want)                                  \
-	ck_assert_msg(((got) == NULL && (want) == NULL) ||          \
-			      ((got) != NULL && (want) != NULL &&   \
-			       !strcmp((got), (want))),             \
-		      "%s: %s is \"%s\", want \"%s\"", (ctx), #got, \
-		      (got) ? (got) : "(null)", (want) ? (want) : "(null)")
 
 static const struct loadfile_opts db_opts = { .dialect = DIALECT_DBENCH };
 static const struct loadfile_opts auto_opts = { .dialect = DIALECT_AUTO };
@@ -96,39 +82,6 @@ static void db_ok(struct loadfile *lf, const char *text)
 	parse_ok(lf, text, strlen(text), &db_opts);
 	ck_assert_int_eq(lf->dialect, DIALECT_DBENCH);
 	ck_assert_uint_eq(lf->nsetup, 0);
-}
-
-/* Two compiled loadfiles hold the same ops and the same summary. */
-static void assert_same(const struct loadfile *a, const struct loadfile *b,
-			const char *ctx)
-{
-	unsigned int i;
-
-	EXPECT_UINT(ctx, b->dialect, a->dialect);
-	EXPECT_UINT(ctx, b->nops, a->nops);
-	EXPECT_UINT(ctx, b->nsetup, a->nsetup);
-	EXPECT_UINT(ctx, b->nslots, a->nslots);
-	for (i = 0; i < a->nslots; i++)
-		EXPECT_UINT(ctx, b->slot_op[i], a->slot_op[i]);
-	EXPECT_UINT(ctx, b->nhandles, a->nhandles);
-	EXPECT_UINT(ctx, b->max_io, a->max_io);
-	for (i = 0; i < a->nops; i++) {
-		const struct op *x = &a->ops[i], *y = &b->ops[i];
-
-		EXPECT_UINT(ctx, y->id, x->id);
-		EXPECT_INT(ctx, y->expect, x->expect);
-		EXPECT_UINT(ctx, y->slot, x->slot);
-		EXPECT_UINT(ctx, y->handle, x->handle);
-		EXPECT_INT(ctx, y->flags, x->flags);
-		EXPECT_UINT(ctx, y->mode, x->mode);
-		EXPECT_UINT(ctx, y->xflags, x->xflags);
-		EXPECT_UINT(ctx, y->offset, x->offset);
-		EXPECT_UINT(ctx, y->size, x->size);
-		EXPECT_STR(ctx, y->path, x->path);
-		EXPECT_STR(ctx, y->path2, x->path2);
-		EXPECT_UINT(ctx, y->has_handle, x->has_handle);
-		EXPECT_UINT(ctx, y->line, x->line);
-	}
 }
 
 /* ---------------------------------------------------------------- */

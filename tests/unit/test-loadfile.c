@@ -29,21 +29,6 @@
 /* A string literal and its length, NUL bytes included. */
 #define T(s) s, sizeof(s) - 1
 
-#define EXPECT_UINT(ctx, got, want)                           \
-	ck_assert_msg((uintmax_t)(got) == (uintmax_t)(want),  \
-		      "%s: %s is %ju, want %ju", (ctx), #got, \
-		      (uintmax_t)(got), (uintmax_t)(want))
-#define EXPECT_INT(ctx, got, want)                                             \
-	ck_assert_msg((intmax_t)(got) == (intmax_t)(want),                     \
-		      "%s: %s is %jd, want %jd", (ctx), #got, (intmax_t)(got), \
-		      (intmax_t)(want))
-#define EXPECT_STR(ctx, got, want)                                  \
-	ck_assert_msg(((got) == NULL && (want) == NULL) ||          \
-			      ((got) != NULL && (want) != NULL &&   \
-			       !strcmp((got), (want))),             \
-		      "%s: %s is \"%s\", want \"%s\"", (ctx), #got, \
-		      (got) ? (got) : "(null)", (want) ? (want) : "(null)")
-
 /* loadfile_parse() of @len bytes as NAME, with stderr into *err. */
 static int parse_capture(struct loadfile *lf, const char *buf, size_t len,
 			 char **err)
@@ -85,40 +70,6 @@ static void parse_ok(struct loadfile *lf, const char *text, size_t len)
 }
 
 #define PARSE_OK(lf, text) parse_ok((lf), (text), strlen(text))
-
-/* Two compiled loadfiles hold the same ops and the same summary. */
-static void assert_same(const struct loadfile *a, const struct loadfile *b,
-			const char *ctx)
-{
-	unsigned int i;
-
-	EXPECT_UINT(ctx, b->nops, a->nops);
-	EXPECT_UINT(ctx, b->nsetup, a->nsetup);
-	EXPECT_UINT(ctx, b->nslots, a->nslots);
-	for (i = 0; i < a->nslots; i++)
-		EXPECT_UINT(ctx, b->slot_op[i], a->slot_op[i]);
-	EXPECT_UINT(ctx, b->nhandles, a->nhandles);
-	EXPECT_UINT(ctx, b->max_io, a->max_io);
-	EXPECT_UINT(ctx, b->nexpand, a->nexpand);
-	for (i = 0; i < a->nops; i++) {
-		const struct op *x = &a->ops[i], *y = &b->ops[i];
-
-		EXPECT_UINT(ctx, y->id, x->id);
-		EXPECT_INT(ctx, y->expect, x->expect);
-		EXPECT_UINT(ctx, y->slot, x->slot);
-		EXPECT_UINT(ctx, y->handle, x->handle);
-		EXPECT_INT(ctx, y->flags, x->flags);
-		EXPECT_UINT(ctx, y->mode, x->mode);
-		EXPECT_UINT(ctx, y->offset, x->offset);
-		EXPECT_UINT(ctx, y->size, x->size);
-		EXPECT_STR(ctx, y->path, x->path);
-		EXPECT_STR(ctx, y->path2, x->path2);
-		EXPECT_UINT(ctx, y->has_handle, x->has_handle);
-		EXPECT_UINT(ctx, y->expand, x->expand);
-		EXPECT_UINT(ctx, y->xidx, x->xidx);
-		EXPECT_UINT(ctx, y->line, x->line);
-	}
-}
 
 /*
  * One op of op_table with and without its optional argument and

@@ -12,6 +12,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "loadfile.h"
+
 int unit_main(Suite *s)
 {
 	SRunner *sr;
@@ -83,4 +85,41 @@ const char *esc(char *buf, size_t size, const char *s, size_t len)
 	}
 	buf[n] = '\0';
 	return buf;
+}
+
+void assert_same(const struct loadfile *a, const struct loadfile *b,
+		 const char *ctx)
+{
+	EXPECT_UINT(ctx, b->dialect, a->dialect);
+	EXPECT_UINT(ctx, b->nops, a->nops);
+	EXPECT_UINT(ctx, b->nsetup, a->nsetup);
+	EXPECT_UINT(ctx, b->nslots, a->nslots);
+	for (unsigned int i = 0; i < a->nslots; i++)
+		EXPECT_UINT(ctx, b->slot_op[i], a->slot_op[i]);
+	EXPECT_UINT(ctx, b->nhandles, a->nhandles);
+	EXPECT_UINT(ctx, b->max_io, a->max_io);
+	EXPECT_UINT(ctx, b->nexpand, a->nexpand);
+	EXPECT_UINT(ctx, b->setup_fds, a->setup_fds);
+	EXPECT_UINT(ctx, b->run_fds, a->run_fds);
+	EXPECT_UINT(ctx, b->scratch, a->scratch);
+	for (unsigned int i = 0; i < a->nops; i++) {
+		const struct op *x = &a->ops[i], *y = &b->ops[i];
+
+		EXPECT_UINT(ctx, y->id, x->id);
+		EXPECT_INT(ctx, y->expect, x->expect);
+		EXPECT_UINT(ctx, y->slot, x->slot);
+		EXPECT_UINT(ctx, y->handle, x->handle);
+		EXPECT_INT(ctx, y->flags, x->flags);
+		EXPECT_UINT(ctx, y->mode, x->mode);
+		EXPECT_UINT(ctx, y->xflags, x->xflags);
+		EXPECT_UINT(ctx, y->offset, x->offset);
+		EXPECT_UINT(ctx, y->size, x->size);
+		EXPECT_STR(ctx, y->path, x->path);
+		EXPECT_STR(ctx, y->path2, x->path2);
+		EXPECT_UINT(ctx, y->has_handle, x->has_handle);
+		EXPECT_UINT(ctx, y->opens, x->opens);
+		EXPECT_UINT(ctx, y->expand, x->expand);
+		EXPECT_UINT(ctx, y->xidx, x->xidx);
+		EXPECT_UINT(ctx, y->line, x->line);
+	}
 }

@@ -9,7 +9,11 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+
+struct loadfile;
 
 /* Runs @s with TAP on stdout; EXIT_FAILURE if any test failed. */
 int unit_main(Suite *s);
@@ -29,5 +33,28 @@ char *capture_end(struct capture *c);
  * Truncates to fit @size.
  */
 const char *esc(char *buf, size_t size, const char *s, size_t len);
+
+/* Assertions naming the expression that failed, after a context. */
+#define EXPECT_UINT(ctx, got, want)                           \
+	ck_assert_msg((uintmax_t)(got) == (uintmax_t)(want),  \
+		      "%s: %s is %ju, want %ju", (ctx), #got, \
+		      (uintmax_t)(got), (uintmax_t)(want))
+#define EXPECT_INT(ctx, got, want)                                             \
+	ck_assert_msg((intmax_t)(got) == (intmax_t)(want),                     \
+		      "%s: %s is %jd, want %jd", (ctx), #got, (intmax_t)(got), \
+		      (intmax_t)(want))
+#define EXPECT_STR(ctx, got, want)                                  \
+	ck_assert_msg(((got) == NULL && (want) == NULL) ||          \
+			      ((got) != NULL && (want) != NULL &&   \
+			       !strcmp((got), (want))),             \
+		      "%s: %s is \"%s\", want \"%s\"", (ctx), #got, \
+		      (got) ? (got) : "(null)", (want) ? (want) : "(null)")
+
+/*
+ * Two compiled loadfiles hold the same ops and the same summary (the same
+ * text written differently: CRLF, spacing, comments, timestamps).
+ */
+void assert_same(const struct loadfile *a, const struct loadfile *b,
+		 const char *ctx);
 
 #endif /* VB_UNIT_H */
