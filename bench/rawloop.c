@@ -64,7 +64,7 @@
 #endif
 
 /* vfsbench's histogram, for the "clock" budget figure: same code. */
-#include "../src/stats.h"
+#include "../src/stats/hist.h"
 
 #define PREADS	     64
 #define IOSIZE	     4096

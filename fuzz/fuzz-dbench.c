@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dbench.h"
-#include "loadfile.h"
+#include "lang/dbench.h"
+#include "lang/loadfile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

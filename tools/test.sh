@@ -28,9 +28,9 @@ step() {
 	fi
 }
 
-step "clang-format" clang-format --dry-run --Werror src/*.c src/*.h tests/unit/*.c
+step "clang-format" clang-format --dry-run --Werror src/*/*.c src/*/*.h tests/unit/*.c
 step "shellcheck" shellcheck -s sh -S warning tests/e2e/*.sh tools/*.sh \
-	src/gen-builtin.sh autogen.sh .ci/run
+	src/lang/gen-builtin.sh autogen.sh .ci/run
 
 variant() {
 	dir=$1

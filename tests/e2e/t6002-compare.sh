@@ -12,7 +12,7 @@ SHA_B=bbbbbbbb22222222bbbbbbbb22222222bbbbbbbb22222222bbbbbbbb22222222
 # write_result FILE [KEY=VALUE...] RUN...
 #
 # A minimal result file in the schema of doc/json-schema.md, with every
-# member src/resultfile.c reads. A RUN is CLIENTS:OPS_PER_SEC[:MB_PER_SEC
+# member src/compare/resultfile.c reads. A RUN is CLIENTS:OPS_PER_SEC[:MB_PER_SEC
 # [:P99_NS[:END]]] (defaults 0, 0 and "complete"). KEYs: engine (null),
 # depth (0), sha ($SHA_A), loadfile (t.load), loops (10), time_ns (0),
 # complete (true), version (1), schema (vfsbench-result), clients (the

@@ -8,7 +8,7 @@
  * (stderr captured through a temporary file). Output is TAP on stdout.
  */
 #include <config.h>
-#include "dbench.h"
+#include "lang/dbench.h"
 
 #include <check.h>
 #include <errno.h>
@@ -22,10 +22,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loadfile.h"
-#include "ops.h"
+#include "lang/loadfile.h"
+#include "lang/ops.h"
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #define NAME "client.txt"
 

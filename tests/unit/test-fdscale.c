@@ -10,7 +10,7 @@
  * RLIMIT_NOFILE, in a child of its own. Output is TAP on stdout.
  */
 #include <config.h>
-#include "fdscale.h"
+#include "fdscale/fdscale.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -26,7 +26,8 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
+#include "base/alloc.h"
 
 /* fdscale.c's FD_MARGIN: fds kept aside for the process itself. */
 #define MARGIN 64

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "dbench.h"
-#include "loadfile.h"
+#include "lang/dbench.h"
+#include "lang/loadfile.h"
 #include "unit.h"
 
 #define DATA "/tests/data/fuzz"

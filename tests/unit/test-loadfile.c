@@ -7,7 +7,7 @@
  * names, files and directories. Output is TAP on stdout.
  */
 #include <config.h>
-#include "loadfile.h"
+#include "lang/loadfile.h"
 
 #include <check.h>
 #include <errno.h>
@@ -20,9 +20,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ops.h"
+#include "lang/ops.h"
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #define NAME "t.load"
 

@@ -16,15 +16,15 @@
 #include <sys/resource.h>
 #include <string.h>
 
-#include "client.h"
-#include "engine.h"
-#include "fdtable.h"
-#include "loadfile.h"
-#include "options.h"
-#include "run.h"
-#include "timeutil.h"
+#include "run/client.h"
+#include "engine/engine.h"
+#include "sys/fdtable.h"
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "run/run.h"
+#include "base/clock.h"
 #include "unit.h"
-#include "util.h"
+#include "base/alloc.h"
 
 struct fixture {
 	struct config cfg;

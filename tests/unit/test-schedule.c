@@ -7,7 +7,7 @@
  * order a recorded seed stands for kept stable). Output is TAP on stdout.
  */
 #include <config.h>
-#include "sweep.h"
+#include "run/sweep.h"
 
 #include <check.h>
 #include <stdint.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #define MAX_ORDER 1024
 #define SENTINEL  0xdeadbeefu

@@ -6,9 +6,9 @@
  * percentiles of random data. Output is TAP on stdout.
  */
 #include <config.h>
-#include "stats.h"
+#include "stats/hist.h"
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #include <check.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strtab.h"
+#include "lang/strtab.h"
 #include "unit.h"
 
 START_TEST(test_same_string_once)

@@ -8,8 +8,8 @@
  * t-table critical values. Output is TAP on stdout.
  */
 #include <config.h>
-#include "summary.h"
-#include "welch.h"
+#include "stats/summary.h"
+#include "stats/welch.h"
 
 #include <check.h>
 #include <errno.h>
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #define TOL 1e-12
 

@@ -7,8 +7,8 @@
  * stdout.
  */
 #include <config.h>
-#include "sweep.h"
-#include "options.h"
+#include "run/sweep.h"
+#include "cli/options.h"
 
 #include <check.h>
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #define MAX_ROWS 8
 #define TOL	 1e-12

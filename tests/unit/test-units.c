@@ -5,9 +5,9 @@
  * every unit and rounding boundary. Output is TAP on stdout.
  */
 #include <config.h>
-#include "units.h"
+#include "base/units.h"
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 #include <check.h>
 #include <errno.h>

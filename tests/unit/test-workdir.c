@@ -5,7 +5,7 @@
  * whatever symlinks, hard links, mounts or renames it meets on the way.
  */
 #include <config.h>
-#include "workdir.h"
+#include "run/workdir.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "util.h"
+#include "base/compiler.h"
 
 /*
  * Every test runs in a fresh scratch directory:

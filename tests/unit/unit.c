@@ -12,7 +12,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "loadfile.h"
+#include "lang/loadfile.h"
 
 int unit_main(Suite *s)
 {

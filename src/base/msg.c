@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Messages on stderr: errors, input errors at FILE:LINE:COL, warnings,
+ * fatal errors and programming errors. die() is the only place besides
+ * main() that exits the process.
+ */
+#include <config.h>
+#include "base/msg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/exit.h"
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+/*
+ * Length of the valid UTF-8 sequence of 2 to 4 bytes at @s (RFC 3629: no
+ * overlong forms, surrogates or values above U+10FFFF), or 0; also 0 for
+ * the C1 controls U+0080 to U+009F, which some terminals obey.
+ */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xc2)
+		lo = 0xa0;
+	else if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80) /* the NUL ends it too */
+			return 0;
+	return n;
+}
+
+/*
+ * Messages quote what the user gave (a loadfile's name and tokens, paths),
+ * which may be binary junk: control bytes and bytes that are not UTF-8
+ * are written as \xNN, so a message stays one readable line.
+ */
+static void put_escaped(const char *text)
+{
+	for (const unsigned char *s = (const unsigned char *)text; *s;) {
+		size_t n = *s >= 0x80 ? utf8_seq(s) : 1;
+
+		if (*s < 0x20 || *s == 0x7f || !n) {
+			fprintf(stderr, "\\x%02x", *s++);
+			continue;
+		}
+		fwrite(s, 1, n, stderr);
+		s += n;
+	}
+}
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[4096];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	put_escaped(prefix);
+	put_escaped(buf);
+	fputc('\n', stderr);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int error_at(const char *file, unsigned int line, unsigned int col,
+	     const char *fmt, ...)
+{
+	char prefix[512];
+	va_list ap;
+
+	snprintf(prefix, sizeof(prefix), "%s:%u:%u: ", file, line, col);
+	va_start(ap, fmt);
+	vreport(prefix, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(VB_EXIT_RUNTIME);
+}
+
+void vb_bug(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "BUG: %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * main(): options -> loadfile -> engine check -> work directory -> sweep
+ * -> cleanup -> exit status. The only place besides die() that exits.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "engine/engine.h"
+#include "sys/env.h"
+#include "fdscale/fdscale.h"
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "run/signals.h"
+#include "run/sweep.h"
+#include "base/exit.h"
+#include "base/msg.h"
+#include "run/workdir.h"
+
+static int finish_workdir(const struct config *cfg, struct workdir *wd)
+{
+	int ret;
+
+	if (cfg->skip_cleanup) {
+		fprintf(stderr,
+			"vfsbench: --skip-cleanup: files left in '%s'\n",
+			wd->path);
+		workdir_release(wd);
+		return 0;
+	}
+	if (signals.abort_cleanup && !signals.cleanup_cut) {
+		fprintf(stderr,
+			"vfsbench: cleanup skipped after a second signal: files left in '%s'\n",
+			wd->path);
+		workdir_release(wd);
+		return 0;
+	}
+	ret = signals.cleanup_cut ? -EINTR :
+				    workdir_remove(wd, &signals.abort_cleanup);
+	if (ret == -EINTR) {
+		fprintf(stderr,
+			"vfsbench: cleanup interrupted by a second signal: files left in '%s'\n",
+			wd->path);
+		workdir_release(wd);
+		return 0;
+	}
+	if (ret) {
+		error("cleanup of '%s' failed: %s", wd->path, strerror(-ret));
+		workdir_release(wd);
+	}
+	return ret;
+}
+
+static int compare_main(int argc, const char **argv)
+{
+	struct compare_config cc;
+	enum options_action act = options_parse_compare(&cc, argc, argv);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+
+	if (act == OPTIONS_RUN)
+		status = compare_files(&cc);
+	compare_config_release(&cc);
+	return status;
+}
+
+static int plot_main(int argc, const char **argv)
+{
+	struct plot_config pc;
+	enum options_action act = options_parse_plot(&pc, argc, argv);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+
+	if (act == OPTIONS_RUN)
+		status = plot_files(&pc);
+	plot_config_release(&pc);
+	return status;
+}
+
+/* @argv is the whole command line, recorded in the result file. */
+static int fdscale_main(int argc, const char **argv)
+{
+	struct fdscale_config fc;
+	enum options_action act =
+		options_parse_fdscale(&fc, argc - 1, argv + 1);
+	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+	struct fdscale fs;
+	struct env env;
+
+	if (act != OPTIONS_RUN)
+		goto out;
+	fc.argc = argc;
+	fc.argv = argv;
+	status = VB_EXIT_OK;
+	if (fdscale_run(&fs, &fc)) {
+		status = VB_EXIT_RUNTIME;
+		goto out_release;
+	}
+	report_fdscale(&fs);
+	if (fc.json) {
+		env_collect(&env, ".");
+		if (report_fdscale_json(&fs, &env, fc.json))
+			status = VB_EXIT_RUNTIME;
+		env_release(&env);
+	}
+	if (fc.csv && report_fdscale_csv(&fs, fc.csv))
+		status = VB_EXIT_RUNTIME;
+out_release:
+	fdscale_release(&fs);
+out:
+	fdscale_config_release(&fc);
+	return status;
+}
+
+/* --json, --csv, --ministat: written even after an early stop. */
+static int write_results(const struct config *cfg, const struct sweep *sw,
+			 const char *dir)
+{
+	struct env env;
+	int ret = 0;
+
+	if (cfg->json) {
+		env_collect(&env, dir);
+		ret |= report_json(sw, &env, cfg->json);
+		env_release(&env);
+	}
+	if (cfg->csv)
+		ret |= report_csv(sw, cfg->csv);
+	if (cfg->ministat)
+		ret |= report_ministat(sw, cfg->ministat);
+	return ret;
+}
+
+int main(int argc, const char **argv)
+{
+	const struct engine *engine;
+	struct loadfile lf;
+	struct config cfg;
+	struct workdir wd;
+	struct sweep sw;
+	int status, ret;
+
+	signals_install();
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return plot_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "fdscale"))
+		return fdscale_main(argc, argv);
+	switch (options_parse(&cfg, argc, argv)) {
+	case OPTIONS_RUN:
+		break;
+	case OPTIONS_EXIT_OK:
+		config_release(&cfg);
+		return VB_EXIT_OK;
+	case OPTIONS_USAGE:
+		config_release(&cfg);
+		return VB_EXIT_USAGE;
+	}
+	if (loadfile_load(&lf, cfg.loadfile, &cfg.lopts)) {
+		config_release(&cfg);
+		return VB_EXIT_USAGE;
+	}
+	engine = engine_find(cfg.engine);
+	if (engine_check(engine, &lf)) {
+		status = VB_EXIT_USAGE;
+		goto out_loadfile;
+	}
+	ret = workdir_create(&wd, cfg.directory);
+	if (ret) {
+		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
+				 VB_EXIT_USAGE :
+				 VB_EXIT_RUNTIME;
+		goto out_loadfile;
+	}
+	status = sweep_execute(&sw, &cfg, &lf, engine, &wd);
+	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
+	sweep_release(&sw);
+	if (finish_workdir(&cfg, &wd) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
+	if (signals.count && status == VB_EXIT_OK)
+		status = signals.last == SIGTERM ? VB_EXIT_SIGTERM :
+						   VB_EXIT_SIGINT;
+out_loadfile:
+	loadfile_release(&lf);
+	config_release(&cfg);
+	return status;
+}

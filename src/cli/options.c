@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The main command line: one popt table, the defaults, and every
+ * cross-option check. With options-sub.c (the subcommands), the only code
+ * that includes <popt.h>. vfsbench(1) documents each option; t9001 checks
+ * that --help and the man page list the same ones.
+ */
+#include <config.h>
+#include "cli/options.h"
+
+#include <errno.h>
+#include <popt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "lang/loadfile.h"
+#include "base/units.h"
+#include "cli/usage.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+enum {
+	OPT_LOADFILE = 1,
+	OPT_DIRECTORY,
+	OPT_TIME,
+	OPT_WARMUP,
+	OPT_LOOPS,
+	OPT_ENGINE,
+	OPT_CWD,
+	OPT_FS,
+	OPT_FDT,
+	OPT_DEPTH,
+	OPT_MAX_ERRORS,
+	OPT_RELATIVE,
+	OPT_NULL_FAIL,
+	OPT_DIALECT,
+	OPT_FSINFO,
+	OPT_FORMAT,
+	OPT_RUNS,
+	OPT_ORDER,
+	OPT_SEED,
+	OPT_CV_WARN,
+	OPT_JSON,
+	OPT_CSV,
+	OPT_MINISTAT,
+	OPT_LIST_LOADFILES,
+	OPT_LIST_OPS,
+	OPT_VERSION,
+	OPT_HELP,
+	OPT_USAGE,
+};
+
+static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
+	no_resolve;
+
+static const struct poptOption main_options[] = {
+	{ "loadfile", 'c', POPT_ARG_STRING, NULL, OPT_LOADFILE,
+	  "loadfile: a path, or the name of a built-in one (default: the built-in default.load)",
+	  "FILE" },
+	{ "directory", 'D', POPT_ARG_STRING, NULL, OPT_DIRECTORY,
+	  "existing directory in which vfsbench makes its own work directory (default: .)",
+	  "DIR" },
+	{ "time", 't', POPT_ARG_STRING, NULL, OPT_TIME,
+	  "measurement time per client count: 10s, 2m, 500ms (default: 10s)",
+	  "DURATION" },
+	{ "warmup", '\0', POPT_ARG_STRING, NULL, OPT_WARMUP,
+	  "untimed warmup before measuring: a duration, or passes as 3p (default: a fifth of --time; none with --loops)",
+	  "DURATION|Np" },
+	{ "loops", '\0', POPT_ARG_STRING, NULL, OPT_LOOPS,
+	  "fixed work: each client runs the loadfile N times, no time limit",
+	  "N" },
+	{ "engine", 'e', POPT_ARG_STRING, NULL, OPT_ENGINE,
+	  "how ops are executed: posix (system calls) or null (nothing; harness cost) (default: posix)",
+	  "NAME" },
+	{ "cwd", '\0', POPT_ARG_STRING, NULL, OPT_CWD,
+	  "private: each client in its own clients/clientN; shared: all clients in one directory (default: private)",
+	  "private|shared" },
+	{ "fs-struct", '\0', POPT_ARG_STRING, NULL, OPT_FS,
+	  "private: unshare(CLONE_FS) per client; shared: one fs_struct for all (shared cwd only) (default: private, shared with --cwd shared)",
+	  "private|shared" },
+	{ "fd-table", '\0', POPT_ARG_STRING, NULL, OPT_FDT,
+	  "shared: one fd table (threads); private: unshare(CLONE_FILES) per client (default: shared)",
+	  "shared|private" },
+	{ "depth", '\0', POPT_ARG_STRING, NULL, OPT_DEPTH,
+	  "directory levels between a client's directory and the loadfile's paths (default: 0)",
+	  "N" },
+	{ "skip-cleanup", '\0', POPT_ARG_NONE, &skip_cleanup, 0,
+	  "keep the work directory and print its path", NULL },
+	{ "max-errors", '\0', POPT_ARG_STRING, NULL, OPT_MAX_ERRORS,
+	  "stop the run after N unexpected results (exit 1)", "N" },
+	{ "strict", '\0', POPT_ARG_NONE, &strict, 0,
+	  "stop at the first unexpected result (exit 1)", NULL },
+	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
+	  "metric of the sweep table's relative column: ops or mbps (default: ops)",
+	  "ops|mbps" },
+	{ "runs", '\0', POPT_ARG_STRING, NULL, OPT_RUNS,
+	  "measure each client count N times (default: 1)", "N" },
+	{ "order", '\0', POPT_ARG_STRING, NULL, OPT_ORDER,
+	  "order of repeated runs: sequential (1,1,2,2), interleaved (1,2,1,2) or random (default: interleaved)",
+	  "sequential|interleaved|random" },
+	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_SEED,
+	  "seed of --order random (default: from the clock; printed and recorded)",
+	  "N" },
+	{ "cv-warn", '\0', POPT_ARG_STRING, NULL, OPT_CV_WARN,
+	  "warn when a client count's coefficient of variation is above PCT percent (default: 5)",
+	  "PCT" },
+	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_JSON,
+	  "write every run, the settings and the environment to FILE as JSON",
+	  "FILE" },
+	{ "csv", '\0', POPT_ARG_STRING, NULL, OPT_CSV,
+	  "write one CSV row per run and op to FILE", "FILE" },
+	{ "ministat", '\0', POPT_ARG_STRING, NULL, OPT_MINISTAT,
+	  "write PREFIX-N.txt per client count N: one ops/s (or --relative mbps: MB/s) value per run per line, for ministat(1)",
+	  "PREFIX" },
+	{ "format", '\0', POPT_ARG_STRING, NULL, OPT_FORMAT,
+	  "per-op tables: native, dbench (dbench's table only) or both (default: native; both for a dbench loadfile)",
+	  "native|dbench|both" },
+	{ "dialect", '\0', POPT_ARG_STRING, NULL, OPT_DIALECT,
+	  "loadfile language: auto, native or dbench (default: auto)",
+	  "auto|native|dbench" },
+	{ "sync-open", 's', POPT_ARG_NONE, &sync_open, 0,
+	  "dbench loadfiles: O_SYNC on every NTCreateX open (dbench -s)",
+	  NULL },
+	{ "sync-dirs", 'S', POPT_ARG_NONE, &sync_dirs, 0,
+	  "dbench loadfiles: fdatasync the parent directory after Unlink, Rmdir and Rename (dbench -S)",
+	  NULL },
+	{ "fsync", 'F', POPT_ARG_NONE, &fsync_writes, 0,
+	  "dbench loadfiles: fsync after every WriteX (dbench -F)", NULL },
+	{ "no-resolve", '\0', POPT_ARG_NONE, &no_resolve, 0,
+	  "dbench loadfiles: no directory scan when a lookup misses (dbench --no-resolve)",
+	  NULL },
+	{ "fsinfo", '\0', POPT_ARG_STRING, NULL, OPT_FSINFO,
+	  "dbench loadfiles: what QUERY_FS_INFORMATION issues: statvfs, statfs or statvfs_legacy (default: statvfs)",
+	  "CALL" },
+	{ "quiet", 'q', POPT_ARG_NONE, &quiet, 0, "no progress line on stderr",
+	  NULL },
+	{ "null-fail", '\0', POPT_ARG_STRING, NULL, OPT_NULL_FAIL,
+	  "null engine: make every OP fail with ERRNO, e.g. stat:EIO (repeatable)",
+	  "OP:ERRNO" },
+	{ "list-loadfiles", '\0', POPT_ARG_NONE, NULL, OPT_LIST_LOADFILES,
+	  "list the built-in loadfiles and exit", NULL },
+	{ "list-ops", '\0', POPT_ARG_NONE, NULL, OPT_LIST_OPS,
+	  "list the loadfile ops and the system calls each issues, and exit",
+	  NULL },
+	{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION,
+	  "print the version and exit", NULL },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help and exit",
+	  NULL },
+	{ "usage", '\0', POPT_ARG_NONE, NULL, OPT_USAGE,
+	  "show a short usage message and exit", NULL },
+	POPT_TABLEEND
+};
+
+static const struct config config_defaults = {
+	.time_ns = 10 * 1000000000ull,
+	.warmup_kind = WARMUP_TIME,
+	.cwd = CWD_PRIVATE,
+	.fs = FS_PRIVATE,
+	.fdt = FDT_SHARED,
+	.metric = METRIC_OPS,
+	.runs = 1,
+	.order = ORDER_INTERLEAVED,
+	.cv_warn = 0.05,
+};
+
+int options_parse_clients(struct config *cfg, const char *arg)
+{
+	const char *dash = strchr(arg, '-');
+	uint64_t lo, hi;
+	char buf[32];
+
+	if (!dash) {
+		if (units_parse_uint(arg, MAX_CLIENTS, &lo) || !lo)
+			return -EINVAL;
+		hi = lo;
+	} else {
+		size_t l = (size_t)(dash - arg);
+
+		if (l == 0 || l >= sizeof(buf))
+			return -EINVAL;
+		memcpy(buf, arg, l);
+		buf[l] = '\0';
+		if (units_parse_uint(buf, MAX_CLIENTS, &lo) || !lo ||
+		    units_parse_uint(dash + 1, MAX_CLIENTS, &hi) || hi < lo)
+			return -EINVAL;
+	}
+	for (uint64_t n = lo;; n *= 2) {
+		if (n > hi)
+			n = hi; /* "1-6": 1 2 4 6 */
+		cfg->clients =
+			xrealloc(cfg->clients,
+				 (cfg->nclients + 1) * sizeof(*cfg->clients));
+		cfg->clients[cfg->nclients++] = (unsigned int)n;
+		if (n == hi)
+			break;
+	}
+	return 0;
+}
+
+static int parse_choice(const char *arg, const char *a, const char *b)
+{
+	if (!strcmp(arg, a))
+		return 0;
+	if (!strcmp(arg, b))
+		return 1;
+	return -1;
+}
+
+static enum options_action parse_null_fail(struct config *cfg, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char name[32];
+	enum op_id id;
+	int err;
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(name))
+		return usage_error(
+			"--null-fail '%s': expected OP:ERRNO, e.g. stat:EIO",
+			arg);
+	memcpy(name, arg, (size_t)(colon - arg));
+	name[colon - arg] = '\0';
+	if (!op_lookup(name, &id))
+		return usage_error("--null-fail '%s': unknown op '%s'", arg,
+				   name);
+	if (op_errno_parse(colon + 1, &err))
+		return usage_error("--null-fail '%s': unknown errno name '%s'",
+				   arg, colon + 1);
+	cfg->null_fail[id] = err;
+	return OPTIONS_RUN;
+}
+
+static void list_loadfiles(void)
+{
+	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name;
+	     b++) {
+		const char *t = b->text, *eol;
+
+		/* the first comment line says what it measures */
+		while (*t == '#' || *t == ' ')
+			t++;
+		eol = strchr(t, '\n');
+		printf("%-22s %.*s\n", b->name,
+		       eol ? (int)(eol - t) : (int)strlen(t), t);
+	}
+}
+
+static void list_ops(void)
+{
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
+		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
+	printf("\ndbench loadfiles (one op per line of dbench's format):\n");
+	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
+		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
+}
+
+/* Handle one option that popt returned by value; @arg is freed by caller. */
+static enum options_action handle(struct config *cfg, int opt, const char *arg,
+				  bool *warmup_set, bool *time_set,
+				  bool *seed_set)
+{
+	uint64_t v;
+	int c;
+
+	switch (opt) {
+	case OPT_LOADFILE:
+		free(cfg->loadfile);
+		cfg->loadfile = xstrdup(arg);
+		break;
+	case OPT_DIRECTORY:
+		free(cfg->directory);
+		cfg->directory = xstrdup(arg);
+		break;
+	case OPT_ENGINE:
+		if (!engine_find(arg))
+			return usage_error(
+				"unknown engine '%s' (expected posix or null)",
+				arg);
+		free(cfg->engine);
+		cfg->engine = xstrdup(arg);
+		break;
+	case OPT_TIME:
+		if (units_parse_duration(arg, &cfg->time_ns) || !cfg->time_ns)
+			return usage_error(
+				"bad --time '%s': expected a duration such as 10s or 2m",
+				arg);
+		*time_set = true;
+		break;
+	case OPT_WARMUP: {
+		size_t l = strlen(arg);
+
+		*warmup_set = true;
+		if (l > 1 && arg[l - 1] == 'p') {
+			char buf[32];
+
+			if (l >= sizeof(buf))
+				return usage_error("bad --warmup '%s'", arg);
+			memcpy(buf, arg, l - 1);
+			buf[l - 1] = '\0';
+			if (units_parse_uint(buf, UINT32_MAX, &cfg->warmup))
+				return usage_error(
+					"bad --warmup '%s': expected a duration or passes such as 3p",
+					arg);
+			cfg->warmup_kind = WARMUP_PASSES;
+		} else if (units_parse_duration(arg, &cfg->warmup)) {
+			return usage_error(
+				"bad --warmup '%s': expected a duration or passes such as 3p",
+				arg);
+		} else {
+			cfg->warmup_kind = WARMUP_TIME;
+		}
+		break;
+	}
+	case OPT_LOOPS:
+		if (units_parse_uint(arg, UINT32_MAX, &cfg->loops) ||
+		    !cfg->loops)
+			return usage_error(
+				"bad --loops '%s': expected a positive number",
+				arg);
+		break;
+	case OPT_CWD:
+		if ((c = parse_choice(arg, "private", "shared")) < 0)
+			return usage_error(
+				"bad --cwd '%s': expected private or shared",
+				arg);
+		cfg->cwd = c ? CWD_SHARED : CWD_PRIVATE;
+		break;
+	case OPT_FS:
+		if ((c = parse_choice(arg, "private", "shared")) < 0)
+			return usage_error(
+				"bad --fs-struct '%s': expected private or shared",
+				arg);
+		cfg->fs = c ? FS_SHARED : FS_PRIVATE;
+		break;
+	case OPT_FDT:
+		if ((c = parse_choice(arg, "shared", "private")) < 0)
+			return usage_error(
+				"bad --fd-table '%s': expected shared or private",
+				arg);
+		cfg->fdt = c ? FDT_PRIVATE : FDT_SHARED;
+		break;
+	case OPT_DEPTH:
+		if (units_parse_uint(arg, 1000, &v))
+			return usage_error(
+				"bad --depth '%s': expected 0 to 1000", arg);
+		cfg->depth = (unsigned int)v;
+		break;
+	case OPT_MAX_ERRORS:
+		if (units_parse_uint(arg, UINT64_MAX, &cfg->max_errors) ||
+		    !cfg->max_errors)
+			return usage_error(
+				"bad --max-errors '%s': expected a positive number",
+				arg);
+		break;
+	case OPT_RELATIVE:
+		if ((c = parse_choice(arg, "ops", "mbps")) < 0)
+			return usage_error(
+				"bad --relative '%s': expected ops or mbps",
+				arg);
+		cfg->metric = c ? METRIC_MBPS : METRIC_OPS;
+		break;
+	case OPT_NULL_FAIL:
+		return parse_null_fail(cfg, arg);
+	case OPT_DIALECT:
+		if (!strcmp(arg, "auto"))
+			cfg->lopts.dialect = DIALECT_AUTO;
+		else if (!strcmp(arg, "native"))
+			cfg->lopts.dialect = DIALECT_NATIVE;
+		else if (!strcmp(arg, "dbench"))
+			cfg->lopts.dialect = DIALECT_DBENCH;
+		else
+			return usage_error(
+				"bad --dialect '%s': expected auto, native or dbench",
+				arg);
+		break;
+	case OPT_FSINFO:
+		if (!strcmp(arg, "statvfs"))
+			cfg->lopts.fsinfo = FSINFO_STATVFS;
+		else if (!strcmp(arg, "statfs"))
+			cfg->lopts.fsinfo = FSINFO_STATFS;
+		else if (!strcmp(arg, "statvfs_legacy"))
+			cfg->lopts.fsinfo = FSINFO_STATVFS_LEGACY;
+		else
+			return usage_error(
+				"bad --fsinfo '%s': expected statvfs, statfs or statvfs_legacy",
+				arg);
+		break;
+	case OPT_RUNS:
+		if (units_parse_uint(arg, 10000, &v) || !v)
+			return usage_error(
+				"bad --runs '%s': expected 1 to 10000", arg);
+		cfg->runs = (unsigned int)v;
+		break;
+	case OPT_ORDER:
+		if (!strcmp(arg, "sequential"))
+			cfg->order = ORDER_SEQUENTIAL;
+		else if (!strcmp(arg, "interleaved"))
+			cfg->order = ORDER_INTERLEAVED;
+		else if (!strcmp(arg, "random"))
+			cfg->order = ORDER_RANDOM;
+		else
+			return usage_error(
+				"bad --order '%s': expected sequential, interleaved or random",
+				arg);
+		break;
+	case OPT_SEED:
+		if (units_parse_uint(arg, INT64_MAX, &cfg->seed))
+			return usage_error(
+				"bad --seed '%s': expected a number below 2^63",
+				arg);
+		*seed_set = true;
+		break;
+	case OPT_CV_WARN: {
+		char *end;
+
+		errno = 0;
+		cfg->cv_warn = strtod(arg, &end) / 100;
+		if (errno || *end || end == arg || !(cfg->cv_warn > 0))
+			return usage_error(
+				"bad --cv-warn '%s': expected a percentage such as 5",
+				arg);
+		break;
+	}
+	case OPT_JSON:
+		free(cfg->json);
+		cfg->json = xstrdup(arg);
+		break;
+	case OPT_CSV:
+		free(cfg->csv);
+		cfg->csv = xstrdup(arg);
+		break;
+	case OPT_MINISTAT:
+		free(cfg->ministat);
+		cfg->ministat = xstrdup(arg);
+		break;
+	case OPT_FORMAT:
+		if (!strcmp(arg, "native"))
+			cfg->format = FORMAT_NATIVE;
+		else if (!strcmp(arg, "dbench"))
+			cfg->format = FORMAT_DBENCH;
+		else if (!strcmp(arg, "both"))
+			cfg->format = FORMAT_BOTH;
+		else
+			return usage_error(
+				"bad --format '%s': expected native, dbench or both",
+				arg);
+		break;
+	case OPT_LIST_LOADFILES:
+		list_loadfiles();
+		return OPTIONS_EXIT_OK;
+	case OPT_LIST_OPS:
+		list_ops();
+		return OPTIONS_EXIT_OK;
+	case OPT_VERSION:
+		printf("vfsbench %s\n", PACKAGE_VERSION);
+		return OPTIONS_EXIT_OK;
+	default:
+		BUG("unhandled option %d", opt);
+	}
+	return OPTIONS_RUN;
+}
+
+/* Cross-option rules and defaults that depend on other options. */
+static enum options_action validate(struct config *cfg, bool warmup_set,
+				    bool time_set, bool fs_set)
+{
+	if (!cfg->nclients)
+		return usage_error(
+			"no client count given (e.g. 'vfsbench 4' or 'vfsbench 1-8')");
+	if (cfg->loops && time_set)
+		return usage_error("--loops and --time exclude each other");
+	if (!warmup_set && !cfg->loops)
+		cfg->warmup = cfg->time_ns / 5;
+	if (!fs_set)
+		cfg->fs = cfg->cwd == CWD_SHARED ? FS_SHARED : FS_PRIVATE;
+	if (cfg->cwd == CWD_PRIVATE && cfg->fs == FS_SHARED)
+		return usage_error(
+			"--fs-struct shared needs --cwd shared: with one fs_struct all clients have one cwd");
+	if (!cfg->directory)
+		cfg->directory = xstrdup(".");
+	/* dbench's QUERY_FS_INFORMATION stats -D; clients are elsewhere */
+	cfg->basedir = realpath(cfg->directory, NULL);
+	cfg->lopts.basedir = cfg->basedir ? cfg->basedir : cfg->directory;
+	if (!cfg->engine)
+		cfg->engine = xstrdup("posix");
+	if (!cfg->loadfile)
+		cfg->loadfile = xstrdup(LOADFILE_DEFAULT);
+	for (unsigned int i = 0; i < OP_NR; i++)
+		if (cfg->null_fail[i] && strcmp(cfg->engine, "null"))
+			return usage_error("--null-fail needs --engine null");
+	return OPTIONS_RUN;
+}
+
+enum options_action options_parse(struct config *cfg, int argc,
+				  const char **argv)
+{
+	bool warmup_set = false, time_set = false, fs_set = false;
+	bool seed_set = false;
+	enum options_action act = OPTIONS_RUN;
+	const char **rest;
+	poptContext pc;
+	int rc;
+
+	*cfg = config_defaults;
+	skip_cleanup = strict = quiet = 0;
+	sync_open = sync_dirs = fsync_writes = no_resolve = 0;
+	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
+	poptSetOtherOptionHelp(pc, "[OPTIONS] CLIENTS...");
+	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
+		char *arg = poptGetOptArg(pc);
+
+		if (rc == OPT_HELP) {
+			poptPrintHelp(pc, stdout, 0);
+			fputs("\nCLIENTS: one count (8), several (1 2 4 8) or a doubling range (1-64).\n"
+			      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
+			      "2 bad usage or loadfile, 3 setup or run failure, 130/143 on SIGINT/SIGTERM.\n",
+			      stdout);
+			act = OPTIONS_EXIT_OK;
+		} else if (rc == OPT_USAGE) {
+			poptPrintUsage(pc, stdout, 0);
+			act = OPTIONS_EXIT_OK;
+		} else {
+			if (rc == OPT_FS)
+				fs_set = true;
+			act = handle(cfg, rc, arg, &warmup_set, &time_set,
+				     &seed_set);
+		}
+		free(arg);
+	}
+	if (act == OPTIONS_RUN && rc < -1)
+		act = usage_error("%s: %s", poptBadOption(pc, 0),
+				  poptStrerror(rc));
+	if (act == OPTIONS_RUN) {
+		rest = poptGetArgs(pc);
+		for (; rest && *rest; rest++)
+			if (options_parse_clients(cfg, *rest)) {
+				act = usage_error(
+					"bad client count '%s': expected N, or a range such as 1-64 (1 <= N <= %d)",
+					*rest, MAX_CLIENTS);
+				break;
+			}
+	}
+	poptFreeContext(pc);
+	cfg->skip_cleanup = skip_cleanup;
+	cfg->strict = strict;
+	cfg->quiet = quiet;
+	cfg->lopts.sync_open = sync_open;
+	cfg->lopts.sync_dirs = sync_dirs;
+	cfg->lopts.fsync_writes = fsync_writes;
+	cfg->lopts.no_resolve = no_resolve;
+	if (act == OPTIONS_RUN)
+		act = validate(cfg, warmup_set, time_set, fs_set);
+	if (!seed_set)
+		cfg->seed =
+			((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) &
+			INT64_MAX; /* JSON integers are signed */
+	cfg->argc = argc;
+	cfg->argv = argv;
+	return act;
+}
+
+void config_release(struct config *cfg)
+{
+	free(cfg->loadfile);
+	free(cfg->directory);
+	free(cfg->engine);
+	free(cfg->clients);
+	free(cfg->basedir);
+	free(cfg->json);
+	free(cfg->csv);
+	free(cfg->ministat);
+	memset(cfg, 0, sizeof(*cfg));
+}

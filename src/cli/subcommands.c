@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The subcommands' command lines: compare, plot and fdscale, each with its
+ * own popt table and --help, parsed by one helper.
+ */
+#include <config.h>
+#include "cli/options.h"
+
+#include <errno.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdscale/fdscale.h"
+#include "base/units.h"
+#include "cli/usage.h"
+#include "base/compiler.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+static int parse_metric(const char *arg, enum compare_metric *m)
+{
+	if (!strcmp(arg, "ops"))
+		*m = CMP_OPS;
+	else if (!strcmp(arg, "mbps"))
+		*m = CMP_MBPS;
+	else if (!strcmp(arg, "p99"))
+		*m = CMP_P99;
+	else
+		return -1;
+	return 0;
+}
+
+/* Leftover arguments: the result files. */
+static char **take_files(poptContext pc, unsigned int *n)
+{
+	const char **rest = poptGetArgs(pc);
+	char **files;
+
+	*n = 0;
+	while (rest && rest[*n])
+		(*n)++;
+	files = xcalloc(*n + 1, sizeof(*files));
+	for (unsigned int i = 0; i < *n; i++)
+		files[i] = xstrdup(rest[i]);
+	return files;
+}
+
+enum {
+	OPT_SUB_METRIC = 1,
+	OPT_SUB_CONFIDENCE,
+	OPT_SUB_OUTPUT,
+	OPT_SUB_HELP,
+};
+
+static const struct poptOption compare_options[] = {
+	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
+	  "what to compare: ops (ops/s), mbps (MB/s) or p99 (99th percentile latency of all ops) (default: ops)",
+	  "ops|mbps|p99" },
+	{ "confidence", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CONFIDENCE,
+	  "confidence level of the two-sided Welch t-test, in percent (default: 95)",
+	  "PCT" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+static const struct poptOption plot_options[] = {
+	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
+	  "the chart to write: a .svg or .png file", "FILE" },
+	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
+	  "what to plot: ops (ops/s), mbps (MB/s) or p99 (default: ops)",
+	  "ops|mbps|p99" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+/*
+ * Parse a subcommand's options; argv[0] is the subcommand. Calls @fn for
+ * each option with its argument.
+ */
+static enum options_action
+parse_sub(const char *name, const struct poptOption *table, const char *usage,
+	  int argc, const char **argv,
+	  enum options_action (*fn)(void *ctx, int opt, const char *arg),
+	  void *ctx, char ***files, unsigned int *nfiles)
+{
+	static char ctxname[32]; /* usage errors name it afterwards */
+	enum options_action act = OPTIONS_RUN;
+	const char **args;
+	poptContext pc;
+	int rc;
+
+	snprintf(ctxname, sizeof(ctxname), "vfsbench %s", name);
+	usage_set_command(ctxname);
+	/* popt names the program after argv[0] in --help */
+	args = xcalloc((size_t)argc + 1, sizeof(*args));
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
+	args[0] = ctxname;
+	pc = poptGetContext(ctxname, argc, args, table, 0);
+	poptSetOtherOptionHelp(pc, usage);
+	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
+		char *arg = poptGetOptArg(pc);
+
+		if (rc == OPT_SUB_HELP) {
+			poptPrintHelp(pc, stdout, 0);
+			act = OPTIONS_EXIT_OK;
+		} else {
+			act = fn(ctx, rc, arg);
+		}
+		free(arg);
+	}
+	if (act == OPTIONS_RUN && rc < -1)
+		act = usage_error("%s: %s", poptBadOption(pc, 0),
+				  poptStrerror(rc));
+	if (act == OPTIONS_RUN)
+		*files = take_files(pc, nfiles);
+	poptFreeContext(pc);
+	free(args);
+	return act;
+}
+
+static enum options_action compare_opt(void *ctx, int opt, const char *arg)
+{
+	struct compare_config *cc = ctx;
+	char *end;
+
+	if (opt == OPT_SUB_METRIC) {
+		if (parse_metric(arg, &cc->metric))
+			return usage_error(
+				"bad --metric '%s': expected ops, mbps or p99",
+				arg);
+		return OPTIONS_RUN;
+	}
+	errno = 0;
+	cc->confidence = strtod(arg, &end) / 100;
+	if (errno || *end || end == arg || !(cc->confidence > 0.5) ||
+	    !(cc->confidence < 1))
+		return usage_error(
+			"bad --confidence '%s': expected a percentage between 50 and 100, such as 95",
+			arg);
+	return OPTIONS_RUN;
+}
+
+enum options_action options_parse_compare(struct compare_config *cc, int argc,
+					  const char **argv)
+{
+	enum options_action act;
+
+	memset(cc, 0, sizeof(*cc));
+	cc->confidence = 0.95;
+	act = parse_sub("compare", compare_options, "A.json B.json [C.json...]",
+			argc, argv, compare_opt, cc, &cc->files, &cc->nfiles);
+	if (act == OPTIONS_RUN && cc->nfiles < 2)
+		act = usage_error(
+			"compare needs at least two result files (vfsbench --json FILE ...)");
+	return act;
+}
+
+static enum options_action plot_opt(void *ctx, int opt, const char *arg)
+{
+	struct plot_config *pc = ctx;
+
+	if (opt == OPT_SUB_METRIC) {
+		if (parse_metric(arg, &pc->metric))
+			return usage_error(
+				"bad --metric '%s': expected ops, mbps or p99",
+				arg);
+		return OPTIONS_RUN;
+	}
+	free(pc->output);
+	pc->output = xstrdup(arg);
+	return OPTIONS_RUN;
+}
+
+enum options_action options_parse_plot(struct plot_config *pc, int argc,
+				       const char **argv)
+{
+	enum options_action act;
+	const char *dot;
+
+	memset(pc, 0, sizeof(*pc));
+	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
+			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
+	if (act != OPTIONS_RUN)
+		return act;
+	if (!pc->nfiles)
+		return usage_error("plot needs at least one result file");
+	if (!pc->output)
+		return usage_error("plot needs -o FILE.svg or -o FILE.png");
+	dot = strrchr(pc->output, '.');
+	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
+		return usage_error(
+			"plot output '%s': expected a .svg or .png file",
+			pc->output);
+	return OPTIONS_RUN;
+}
+
+static void free_files(char **files, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
+void compare_config_release(struct compare_config *cc)
+{
+	free_files(cc->files, cc->nfiles);
+	memset(cc, 0, sizeof(*cc));
+}
+
+void plot_config_release(struct plot_config *pc)
+{
+	free_files(pc->files, pc->nfiles);
+	free(pc->output);
+	memset(pc, 0, sizeof(*pc));
+}
+
+enum {
+	OPT_FD_MAX = OPT_SUB_HELP + 1,
+	OPT_FD_STEP,
+	OPT_FD_LOOPS,
+	OPT_FD_FREE,
+	OPT_FD_EVICT,
+	OPT_FD_THREADS,
+	OPT_FD_FILE,
+	OPT_FD_JSON,
+	OPT_FD_CSV,
+	OPT_FD_SEED,
+};
+
+static int fd_cold, fd_private;
+
+static const struct poptOption fdscale_options[] = {
+	{ "max", '\0', POPT_ARG_STRING, NULL, OPT_FD_MAX,
+	  "largest number of open fds (default: 1000000)", "N" },
+	{ "step", '\0', POPT_ARG_STRING, NULL, OPT_FD_STEP,
+	  "growth factor from one step to the next (default: 1.25)", "F" },
+	{ "loops", '\0', POPT_ARG_STRING, NULL, OPT_FD_LOOPS,
+	  "timed opens per freed position and step (default: 10)", "L" },
+	{ "free", '\0', POPT_ARG_STRING, NULL, OPT_FD_FREE,
+	  "which fds are freed and refilled: a comma list of low, middle, high, random (default: low,middle)",
+	  "LIST" },
+	{ "cold", '\0', POPT_ARG_NONE, &fd_cold, 0,
+	  "evict the CPU caches before every timed open (cache-cold)", NULL },
+	{ "evict", '\0', POPT_ARG_STRING, NULL, OPT_FD_EVICT,
+	  "with --cold, the buffer written to evict the caches (default: 4 x the last-level cache from sysfs)",
+	  "SIZE" },
+	{ "threads", '\0', POPT_ARG_STRING, NULL, OPT_FD_THREADS,
+	  "threads freeing and refilling at the same time (default: 1)", "T" },
+	{ "private-fd-table", '\0', POPT_ARG_NONE, &fd_private, 0,
+	  "each thread gets its own fd table (unshare(CLONE_FILES)), for contrast",
+	  NULL },
+	{ "file", '\0', POPT_ARG_STRING, NULL, OPT_FD_FILE,
+	  "what the timed open() opens (default: /dev/null)", "PATH" },
+	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_FD_SEED,
+	  "seed of --free random (default: 1)", "N" },
+	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_FD_JSON,
+	  "write the steps, settings and environment to FILE as JSON", "FILE" },
+	{ "csv", '\0', POPT_ARG_STRING, NULL, OPT_FD_CSV,
+	  "write one CSV row per step to FILE", "FILE" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+static enum options_action parse_free(struct fdscale_config *fc,
+				      const char *arg)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = { { "low", FDPOS_LOW },
+		      { "middle", FDPOS_MIDDLE },
+		      { "high", FDPOS_HIGH },
+		      { "random", FDPOS_RANDOM } };
+	const char *s = arg;
+	size_t l = strlen(arg);
+
+	fc->positions = 0;
+	if (!l || arg[l - 1] == ',')
+		return usage_error(
+			"bad --free '%s': expected a comma list of low, middle, high, random",
+			arg);
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strlen(names[i].name) == len &&
+			    !strncmp(names[i].name, s, len))
+				break;
+		if (i == ARRAY_SIZE(names))
+			return usage_error(
+				"bad --free '%s': expected a comma list of low, middle, high, random",
+				arg);
+		fc->positions |= names[i].bit;
+		s += len + (s[len] == ',');
+	}
+	if (!fc->positions)
+		return usage_error(
+			"bad --free '%s': expected a comma list of low, middle, high, random",
+			arg);
+	return OPTIONS_RUN;
+}
+
+static enum options_action fdscale_opt(struct fdscale_config *fc, int opt,
+				       const char *arg)
+{
+	uint64_t v;
+	char *end;
+
+	switch (opt) {
+	case OPT_FD_MAX:
+		if (units_parse_uint(arg, 100000000, &fc->max) || !fc->max)
+			return usage_error(
+				"bad --max '%s': expected 1 to 100000000", arg);
+		break;
+	case OPT_FD_STEP:
+		errno = 0;
+		fc->step = strtod(arg, &end);
+		if (errno || *end || end == arg || !(fc->step >= 1.01) ||
+		    !(fc->step <= 100))
+			return usage_error(
+				"bad --step '%s': expected a factor from 1.01 to 100, such as 1.25",
+				arg);
+		break;
+	case OPT_FD_LOOPS:
+		if (units_parse_uint(arg, 1000000, &v) || !v)
+			return usage_error(
+				"bad --loops '%s': expected a positive number",
+				arg);
+		fc->loops = (unsigned int)v;
+		break;
+	case OPT_FD_FREE:
+		return parse_free(fc, arg);
+	case OPT_FD_EVICT:
+		if (units_parse_size(arg, &fc->evict_bytes) ||
+		    fc->evict_bytes < 4096 || fc->evict_bytes > (16ull << 30))
+			return usage_error(
+				"bad --evict '%s': expected a size from 4k to 16g",
+				arg);
+		break;
+	case OPT_FD_THREADS:
+		if (units_parse_uint(arg, 1024, &v) || !v)
+			return usage_error(
+				"bad --threads '%s': expected 1 to 1024", arg);
+		fc->threads = (unsigned int)v;
+		break;
+	case OPT_FD_FILE:
+		free((char *)fc->file);
+		fc->file = xstrdup(arg);
+		break;
+	case OPT_FD_SEED:
+		if (units_parse_uint(arg, INT64_MAX, &fc->seed))
+			return usage_error(
+				"bad --seed '%s': expected a number below 2^63",
+				arg);
+		break;
+	case OPT_FD_JSON:
+		free(fc->json);
+		fc->json = xstrdup(arg);
+		break;
+	case OPT_FD_CSV:
+		free(fc->csv);
+		fc->csv = xstrdup(arg);
+		break;
+	default:
+		BUG("unhandled fdscale option %d", opt);
+	}
+	return OPTIONS_RUN;
+}
+
+static enum options_action fdscale_opt_ctx(void *ctx, int opt, const char *arg)
+{
+	return fdscale_opt(ctx, opt, arg);
+}
+
+enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
+					  const char **argv)
+{
+	enum options_action act;
+	unsigned int nargs = 0;
+	char **args = NULL;
+
+	memset(fc, 0, sizeof(*fc));
+	fc->max = 1000000;
+	fc->step = 1.25;
+	fc->loops = 10;
+	fc->positions = FDPOS_LOW | FDPOS_MIDDLE;
+	fc->threads = 1;
+	fc->seed = 1;
+	fd_cold = fd_private = 0;
+	act = parse_sub("fdscale", fdscale_options, "[OPTIONS]", argc, argv,
+			fdscale_opt_ctx, fc, &args, &nargs);
+	if (act == OPTIONS_RUN && nargs)
+		act = usage_error("fdscale takes no arguments ('%s')", args[0]);
+	free_files(args, nargs);
+	fc->cold = fd_cold;
+	fc->private_table = fd_private;
+	if (act == OPTIONS_RUN && fc->evict_bytes && !fc->cold)
+		act = usage_error("--evict needs --cold");
+	/* every thread writes its own buffer in cold mode */
+	if (act == OPTIONS_RUN && fc->cold &&
+	    (fc->evict_bytes ? fc->evict_bytes : 128ull << 20) * fc->threads >
+		    (8ull << 30))
+		act = usage_error(
+			"--cold with %u threads would write more than 8 GiB of eviction buffers; use fewer threads or a smaller --evict",
+			fc->threads);
+	if (!fc->file)
+		fc->file = xstrdup("/dev/null");
+	return act;
+}
+
+void fdscale_config_release(struct fdscale_config *fc)
+{
+	free((char *)fc->file);
+	free(fc->json);
+	free(fc->csv);
+	memset(fc, 0, sizeof(*fc));
+}

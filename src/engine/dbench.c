@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The posix engine's dbench ops: for each line of a dbench loadfile, the
+ * system calls dbench 4.0's fileio backend issues (its resolve step, its
+ * directory reads through glibc's opendir/readdir, its flag mappings), as
+ * measured with strace and written down in ../shared/reference/dbench.md
+ * section 1.4. No allocation: paths are split in the client's path buffer
+ * and directories are read into its directory buffer.
+ */
+#include <config.h>
+#include "engine/posix.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/client.h"
+#include "base/compiler.h"
+
+/* glibc's readdir buffer for a directory whose st_blksize is small */
+#define GLIBC_DIRBUF 32768
+/* Deltree's recursion, on the client's 256 KiB stack */
+#define DELTREE_MAX_DEPTH 128
+
+struct linux_dirent64 {
+	ino64_t d_ino;
+	off64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+_Static_assert(GLIBC_DIRBUF <= CLIENT_DIRBUF, "directory buffer too small");
+
+static bool dirents_have(const char *buf, long n, const char *name)
+{
+	for (long off = 0; off < n;) {
+		const struct linux_dirent64 *d = (const void *)(buf + off);
+
+		if (!strcasecmp(d->d_name, name))
+			return true;
+		off += d->d_reclen;
+	}
+	return false;
+}
+
+/*
+ * opendir(), readdir() until @match (case-insensitive, NULL: to the end),
+ * closedir(), as glibc 2.36 issues them: openat(O_NONBLOCK|O_DIRECTORY),
+ * newfstatat(fd, ""), getdents64 of 32 KiB, close.
+ */
+static long read_dir(struct client *c, const char *dir, const char *match)
+{
+	struct stat st;
+	long n, ret = 0;
+	int fd;
+
+	fd = open(dir, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_DIRECTORY);
+	if (fd < 0)
+		return -(long)errno;
+	if (fstat(fd, &st))
+		ret = -(long)errno;
+	while (!ret && (n = syscall(SYS_getdents64, fd, c->dirbuf,
+				    GLIBC_DIRBUF)) != 0) {
+		if (n < 0)
+			ret = -(long)errno;
+		else if (match && dirents_have(c->dirbuf, n, match))
+			break;
+	}
+	close(fd);
+	return ret;
+}
+
+/* Split @path into the client's path buffer: returns the directory. */
+static const char *split(struct client *c, const char *path, const char **leaf)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!slash) {
+		*leaf = path;
+		return ".";
+	}
+	n = (size_t)(slash - path);
+	memcpy(c->pathbuf, path, n);
+	c->pathbuf[n] = '\0';
+	*leaf = slash + 1;
+	return c->pathbuf;
+}
+
+/*
+ * dbench's resolve_name(), after Samba's pvfs_resolve_name: stat the
+ * path; on a miss, unless --no-resolve, read the parent directory looking
+ * for the name case-insensitively. Returns the stat's result.
+ */
+static long resolve(struct client *c, const struct op *op, const char *path)
+{
+	const char *dir, *leaf;
+	struct stat st;
+	long err;
+
+	if (!stat(path, &st))
+		return 0;
+	err = -(long)errno;
+	if (op->xflags & OPX_RESOLVE_SCAN) {
+		dir = split(c, path, &leaf);
+		read_dir(c, dir, leaf);
+	}
+	return err;
+}
+
+/* -S: open the parent directory, fdatasync it, close it. */
+static void sync_parent(struct client *c, const struct op *op, const char *path)
+{
+	const char *leaf, *dir;
+	int fd;
+
+	if (!(op->xflags & OPX_SYNC_DIRS))
+		return;
+	dir = split(c, path, &leaf);
+	fd = open(dir, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		fdatasync(fd);
+		close(fd);
+	}
+}
+
+long posix_db_ntcreatex(struct client *c, const struct op *op, const char *path,
+			UNUSED const char *path2)
+{
+	struct stat st;
+	int fd;
+
+	resolve(c, op, path);
+	if (op->xflags & OPX_NT_DIRECTORY) {
+		mkdir(path, 0700); /* EEXIST ignored, as in dbench */
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	} else {
+		fd = open(path, op->flags, op->mode);
+		if (fd < 0 && errno == EISDIR)
+			fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return -(long)errno;
+	fstat(fd, &st);
+	c->fd[op->handle] = fd;
+	return 0;
+}
+
+long posix_db_close(struct client *c, const struct op *op,
+		    UNUSED const char *path, UNUSED const char *path2)
+{
+	int fd = c->fd[op->handle];
+
+	c->fd[op->handle] = -1;
+	return RET(close(fd));
+}
+
+long posix_db_rename(struct client *c, const struct op *op, const char *path,
+		     const char *path2)
+{
+	long ret;
+
+	resolve(c, op, path);
+	resolve(c, op, path2);
+	ret = RET(rename(path, path2));
+	sync_parent(c, op, path2);
+	return ret;
+}
+
+long posix_db_unlink(struct client *c, const struct op *op, const char *path,
+		     UNUSED const char *path2)
+{
+	long ret;
+
+	resolve(c, op, path);
+	ret = RET(unlink(path));
+	sync_parent(c, op, path);
+	return ret;
+}
+
+long posix_db_rmdir(struct client *c, const struct op *op, const char *path,
+		    UNUSED const char *path2)
+{
+	long ret;
+
+	resolve(c, op, path);
+	ret = RET(rmdir(path));
+	sync_parent(c, op, path);
+	return ret;
+}
+
+long posix_db_mkdir(struct client *c, const struct op *op, const char *path,
+		    UNUSED const char *path2)
+{
+	resolve(c, op, path);
+	return RET(mkdir(path, 0777));
+}
+
+/*
+ * Empty the directory @dirfd: a stat of each entry (as dbench's deltree
+ * does), unlink of everything but directories, which are emptied the same
+ * way and removed (dbench leaves them behind). Symlinks are removed, never
+ * followed; another filesystem is never entered. The directory buffer is
+ * shared by every level, so after a subdirectory the level reads its
+ * directory again from the start.
+ */
+static long empty_dir(struct client *c, int dirfd, dev_t dev, int depth)
+{
+	char name[NAME_MAX + 1];
+	long n, ret = 0;
+
+	if (depth > DELTREE_MAX_DEPTH)
+		return -ELOOP;
+again:
+	if (lseek(dirfd, 0, SEEK_SET) < 0)
+		return -(long)errno;
+	while ((n = syscall(SYS_getdents64, dirfd, c->dirbuf, GLIBC_DIRBUF)) >
+	       0) {
+		for (long off = 0; off < n;) {
+			const struct linux_dirent64 *d =
+				(const void *)(c->dirbuf + off);
+			struct stat st;
+			int sub;
+
+			off += d->d_reclen;
+			if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+				continue;
+			if (fstatat(dirfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW))
+				continue;
+			if (!S_ISDIR(st.st_mode)) {
+				if (unlinkat(dirfd, d->d_name, 0) && !ret)
+					ret = -(long)errno;
+				continue;
+			}
+			if (st.st_dev != dev)
+				return -EXDEV;
+			memcpy(name, d->d_name, strlen(d->d_name) + 1);
+			sub = openat(dirfd, name,
+				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					     O_CLOEXEC);
+			if (sub < 0)
+				return -(long)errno;
+			n = empty_dir(c, sub, dev, depth + 1);
+			close(sub);
+			if (n)
+				return n;
+			if (unlinkat(dirfd, name, AT_REMOVEDIR))
+				return -(long)errno;
+			goto again; /* the buffer now holds the child's */
+		}
+	}
+	return n < 0 ? -(long)errno : ret;
+}
+
+/* Deltree of "." empties the client's own directory and keeps it. */
+long posix_db_deltree(struct client *c, UNUSED const struct op *op,
+		      const char *path, UNUSED const char *path2)
+{
+	struct stat st;
+	long ret;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -(long)errno;
+	ret = fstat(fd, &st) ? -(long)errno : empty_dir(c, fd, st.st_dev, 0);
+	close(fd);
+	if (!ret && strcmp(path, "."))
+		ret = RET(rmdir(path));
+	return ret;
+}
+
+long posix_db_qpathinfo(struct client *c, const struct op *op, const char *path,
+			UNUSED const char *path2)
+{
+	return resolve(c, op, path);
+}
+
+long posix_db_qfileinfo(struct client *c, const struct op *op,
+			UNUSED const char *path, UNUSED const char *path2)
+{
+	struct stat st;
+
+	return RET(fstat(c->fd[op->handle], &st));
+}
+
+/* statvfs(3) of the base directory, or the call --fsinfo names. */
+long posix_db_qfsinfo(struct client *c, const struct op *op, const char *path,
+		      const char *path2)
+{
+	if (op->xflags & OPX_FSINFO_STATFS)
+		return posix_statfs(c, op, path, path2);
+	if (op->xflags & OPX_FSINFO_LEGACY)
+		return posix_statvfs_legacy(c, op, path, path2);
+	return posix_statvfs(c, op, path, path2);
+}
+
+/* fstat, then utime() through the name the handle was opened by. */
+long posix_db_sfileinfo(struct client *c, const struct op *op, const char *path,
+			UNUSED const char *path2)
+{
+	struct timespec ts[2];
+	struct stat st;
+
+	if (fstat(c->fd[op->handle], &st))
+		return -(long)errno;
+	ts[0] = (struct timespec){ .tv_sec = st.st_atime - 10 };
+	ts[1] = (struct timespec){ .tv_sec = st.st_mtime - 12 };
+	return RET(utimensat(AT_FDCWD, path, ts, 0));
+}
+
+/*
+ * The pattern's stat always misses, so resolve reads the directory once;
+ * a wildcard pattern reads it again (dbench never matches the pattern).
+ */
+long posix_db_find(struct client *c, const struct op *op, const char *path,
+		   const char *path2)
+{
+	resolve(c, op, path);
+	if (op->xflags & OPX_WILDCARD)
+		return read_dir(c, path2, NULL);
+	return 0;
+}
+
+/* dbench counts the requested size of every successful write. */
+long posix_db_writex(struct client *c, const struct op *op,
+		     UNUSED const char *path, UNUSED const char *path2)
+{
+	int fd = c->fd[op->handle];
+
+	if (pwrite(fd, c->buf, op->size, (off_t)op->offset) < 0)
+		return -(long)errno;
+	if (op->xflags & OPX_FSYNC)
+		fsync(fd);
+	return (long)op->size;
+}
+
+/* ... and of every read, even a short one. */
+long posix_db_readx(struct client *c, const struct op *op,
+		    UNUSED const char *path, UNUSED const char *path2)
+{
+	if (pread(c->fd[op->handle], c->buf, op->size, (off_t)op->offset) < 0)
+		return -(long)errno;
+	return (long)op->size;
+}
+
+static long lock(struct client *c, const struct op *op, short type)
+{
+	struct flock fl = {
+		.l_type = type,
+		.l_whence = SEEK_SET,
+		.l_start = (off_t)op->offset,
+		.l_len = (off_t)op->size,
+	};
+
+	return RET(fcntl(c->fd[op->handle], F_SETLKW, &fl));
+}
+
+long posix_db_lockx(struct client *c, const struct op *op,
+		    UNUSED const char *path, UNUSED const char *path2)
+{
+	return lock(c, op, F_WRLCK);
+}
+
+long posix_db_unlockx(struct client *c, const struct op *op,
+		      UNUSED const char *path, UNUSED const char *path2)
+{
+	return lock(c, op, F_UNLCK);
+}
+
+long posix_db_flush(struct client *c, const struct op *op,
+		    UNUSED const char *path, UNUSED const char *path2)
+{
+	return RET(fsync(c->fd[op->handle]));
+}
+
+long posix_db_sleep(UNUSED struct client *c, const struct op *op,
+		    UNUSED const char *path, UNUSED const char *path2)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(op->size / 1000000),
+		.tv_nsec = (long)(op->size % 1000000) * 1000,
+	};
+
+	return RET(nanosleep(&ts, NULL));
+}

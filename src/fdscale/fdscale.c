@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * vfsbench fdscale: how open() costs grow with the number of open fds,
+ * cache-hot and cache-cold, with one thread or several sharing (or not)
+ * the fd table. The table is grown between steps, untimed; only the
+ * open() that refills a just-freed slot is timed.
+ */
+#include <config.h>
+#include "fdscale/fdscale.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "run/gate.h"
+#include "base/clock.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+/* fds the process keeps besides the benchmark's (stdio, files, slack) */
+#define FD_MARGIN    64
+#define LLC_FALLBACK (32u << 20)
+#define EVICT_FACTOR 4 /* cold mode touches 4 x the last-level cache */
+
+unsigned int fdscale_sequence(uint64_t max, double step, uint64_t *out)
+{
+	unsigned int n = 0;
+	uint64_t v = 1;
+
+	for (;;) {
+		double next;
+
+		if (out)
+			out[n] = v;
+		n++;
+		if (v >= max)
+			break;
+		/* 170 x 1.1 is 187.00000000000003 in binary: not 188 */
+		next = ceil((double)v * step * (1 - 1e-12));
+		if (next >= (double)max)
+			v = max;
+		else
+			v = next > (double)v ? (uint64_t)next : v + 1;
+	}
+	return n;
+}
+
+static uint64_t read_u64(const char *path)
+{
+	unsigned long long v = 0;
+	FILE *f = fopen(path, "re");
+
+	if (f) {
+		if (fscanf(f, "%llu", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v;
+}
+
+uint64_t fdscale_limit(uint64_t want, char **why)
+{
+	uint64_t nr_open = read_u64("/proc/sys/fs/nr_open"), need;
+	struct rlimit rl;
+	char msg[512];
+	int n;
+
+	*why = NULL;
+	if (want > UINT32_MAX)
+		want = UINT32_MAX; /* far above any fs.nr_open */
+	need = want + FD_MARGIN;
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need) {
+		/* root may raise the hard limit up to fs.nr_open */
+		struct rlimit up = rl;
+
+		up.rlim_max = nr_open && nr_open < need ? nr_open : need;
+		up.rlim_cur = up.rlim_max;
+		if (!setrlimit(RLIMIT_NOFILE, &up))
+			rl = up;
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+		rl.rlim_cur =
+			rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ?
+				need :
+				rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+		getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return want;
+	n = snprintf(
+		msg, sizeof(msg),
+		"capped at %llu fds: RLIMIT_NOFILE is %llu (hard %llu) and fs.nr_open is %llu; raise the hard limit with 'ulimit -Hn %llu' as root",
+		(unsigned long long)(rl.rlim_cur > FD_MARGIN ?
+					     rl.rlim_cur - FD_MARGIN :
+					     0),
+		(unsigned long long)rl.rlim_cur,
+		(unsigned long long)rl.rlim_max, (unsigned long long)nr_open,
+		(unsigned long long)need);
+	/* name the sysctl only when it is what stands in the way */
+	if (nr_open && nr_open < need && n > 0 && (size_t)n < sizeof(msg))
+		snprintf(msg + n, sizeof(msg) - (size_t)n,
+			 ", after 'sysctl fs.nr_open=%llu'",
+			 (unsigned long long)need);
+	*why = xstrdup(msg);
+	return rl.rlim_cur > FD_MARGIN ? rl.rlim_cur - FD_MARGIN : 0;
+}
+
+/*
+ * The size of the largest data or unified cache of cpu0, from sysfs
+ * ("32768K"), or 0.
+ */
+static uint64_t llc_size(void)
+{
+	unsigned int best_level = 0;
+	uint64_t best = 0;
+
+	for (unsigned int i = 0; i < 16; i++) {
+		char path[128], buf[64], unit = 0;
+		unsigned long long v;
+		unsigned int level;
+		FILE *f;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%u/type", i);
+		f = fopen(path, "re");
+		if (!f)
+			break;
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+		if (!strncmp(buf, "Instruction", 11))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%u/level", i);
+		level = (unsigned int)read_u64(path);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%u/size", i);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		if (fscanf(f, "%llu%c", &v, &unit) >= 1 &&
+		    level >= best_level) {
+			best_level = level;
+			best = unit == 'K' ? v << 10 :
+			       unit == 'M' ? v << 20 :
+					     v;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+/* One thread's share: its fds (private table) or its slice of them. */
+struct worker {
+	struct fdscale *fs;
+	unsigned int id;
+	pthread_t thread;
+	int *fds; /* private table: this worker's fds */
+	uint64_t nfds;
+	char *evict; /* cold mode */
+	uint64_t rng;
+	/* this step's measurements */
+	uint64_t best, worst, count;
+	double sum;
+	int error;
+};
+
+/* What all workers share. */
+struct shared {
+	const struct fdscale_config *cfg;
+	struct gate start; /* every thread created, or not: then abort */
+	bool abort;
+	pthread_barrier_t barrier; /* the main thread and the workers */
+	pthread_barrier_t loop; /* the workers, to free and refill together */
+	int *fds; /* shared table: the benchmark's fds, lowest first */
+	uint64_t nfds;
+	uint64_t target; /* this step's num_fds; 0 ends the run */
+};
+
+static struct shared sh;
+
+/* Write every cache line of the buffer, so the next open() starts cold. */
+static void evict(struct worker *w)
+{
+	volatile char *p = w->evict;
+	uint64_t n = w->fs->evict_bytes;
+
+	for (uint64_t i = 0; i < n; i += 64)
+		p[i]++;
+}
+
+static int grow(int **fds, uint64_t *nfds, uint64_t target, int base)
+{
+	if (target > *nfds)
+		*fds = xrealloc(*fds, target * sizeof(**fds));
+	while (*nfds < target) {
+		int fd = dup(base);
+
+		if (fd < 0)
+			return error("cannot hold %llu fds: %s",
+				     (unsigned long long)target,
+				     strerror(errno));
+		(*fds)[(*nfds)++] = fd;
+	}
+	return 0;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* The index of the fd to free for @pos, for worker @w. */
+/*
+ * The index of the fd to free for @pos. Workers sharing a table each own
+ * the indexes congruent to their id modulo the worker count, so no two
+ * ever free the same fd: the position picks a block of @nworkers indexes
+ * and the worker takes its own one in it. The caller makes sure
+ * n >= nworkers and id < nworkers.
+ */
+static uint64_t pick(struct worker *w, enum fdscale_pos pos, uint64_t n,
+		     unsigned int nworkers)
+{
+	uint64_t blocks = n / nworkers, block;
+
+	switch (pos) {
+	case FDPOS_LOW:
+		block = 0;
+		break;
+	case FDPOS_MIDDLE:
+		block = blocks / 2;
+		break;
+	case FDPOS_HIGH:
+		block = blocks - 1;
+		break;
+	default:
+		block = rng_next(&w->rng) % blocks;
+		break;
+	}
+	return block * nworkers + (nworkers > 1 ? w->id : 0);
+}
+
+/* Free the fd at @idx and time the open() that refills it. */
+static int measure_one(struct worker *w, int *fds, uint64_t idx)
+{
+	const struct fdscale_config *cfg = w->fs->cfg;
+	uint64_t t0, dt;
+	int fd;
+
+	close(fds[idx]);
+	if (cfg->cold)
+		evict(w);
+	t0 = clock_now_ns();
+	fd = open(cfg->file, O_RDONLY);
+	dt = clock_now_ns() - t0;
+	fds[idx] = fd; /* -1 on failure: nothing left to close there */
+	if (fd < 0)
+		return error("open '%s' failed: %s", cfg->file,
+			     strerror(errno));
+	if (!w->count || dt < w->best)
+		w->best = dt;
+	if (dt > w->worst)
+		w->worst = dt;
+	w->sum += (double)dt;
+	w->count++;
+	return 0;
+}
+
+static void measure_step(struct worker *w, unsigned int nworkers)
+{
+	const struct fdscale_config *cfg = w->fs->cfg;
+	bool private = cfg->private_table;
+	int *fds = private ? w->fds : sh.fds;
+	uint64_t n = private ? w->nfds : sh.nfds;
+
+	w->best = w->worst = w->count = 0;
+	w->sum = 0;
+	for (unsigned int l = 0; l < cfg->loops; l++) {
+		for (unsigned int p = 1; p <= FDPOS_RANDOM; p <<= 1) {
+			if (!(cfg->positions & p))
+				continue;
+			/* every worker meets every position of every loop,
+			 * even one with nothing to do, so they free and
+			 * refill together */
+			if (nworkers > 1)
+				pthread_barrier_wait(&sh.loop);
+			/* on a shared table each worker needs fds of its own:
+			 * with fewer fds than workers, the first n work */
+			if (w->error || (!private && w->id >= n))
+				continue;
+			w->error = measure_one(w, fds,
+					       pick(w, (enum fdscale_pos)p, n,
+						    private ? 1 :
+						    nworkers < n ?
+							      nworkers :
+							      (unsigned int)n));
+		}
+	}
+}
+
+/*
+ * A worker thread. Steps are driven by the main thread through the
+ * barrier: wait for the target, grow a private table if it has one, wait,
+ * measure, wait.
+ */
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct fdscale_config *cfg = w->fs->cfg;
+	unsigned int nworkers = cfg->threads;
+	int base = -1;
+
+	gate_arrive(&sh.start);
+	if (sh.abort)
+		return NULL;
+	if (cfg->private_table) {
+		if (unshare(CLONE_FILES))
+			w->error = error("unshare(CLONE_FILES): %s",
+					 strerror(errno));
+		base = open(cfg->file, O_RDONLY);
+		if (base < 0 && !w->error)
+			w->error = error("cannot open '%s': %s", cfg->file,
+					 strerror(errno));
+	}
+	for (;;) {
+		pthread_barrier_wait(&sh.barrier);
+		if (!sh.target)
+			break;
+		if (cfg->private_table && !w->error)
+			w->error = grow(&w->fds, &w->nfds, sh.target, base);
+		pthread_barrier_wait(&sh.barrier);
+		measure_step(w, nworkers); /* it meets the barriers */
+		pthread_barrier_wait(&sh.barrier);
+	}
+	for (uint64_t i = 0; i < w->nfds; i++)
+		if (w->fds[i] >= 0)
+			close(w->fds[i]);
+	if (base >= 0)
+		close(base);
+	return NULL;
+}
+
+static void record(struct fdscale *fs, struct worker *w, unsigned int nw,
+		   uint64_t num_fds)
+{
+	struct fdscale_step *s = &fs->steps[fs->nsteps++];
+	double sum = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->num_fds = num_fds;
+	for (unsigned int i = 0; i < nw; i++) {
+		if (!w[i].count)
+			continue;
+		if (!s->samples || w[i].best < s->best_ns)
+			s->best_ns = w[i].best;
+		if (w[i].worst > s->worst_ns)
+			s->worst_ns = w[i].worst;
+		s->samples += w[i].count;
+		sum += w[i].sum;
+	}
+	s->mean_ns = s->samples ? sum / (double)s->samples : 0;
+}
+
+static int setup(struct fdscale *fs, const struct fdscale_config *cfg,
+		 uint64_t **seq, unsigned int *nseq)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->cfg = cfg;
+	fs->max = fdscale_limit(cfg->max, &fs->capped);
+	if (fs->capped)
+		warning("%s", fs->capped);
+	if (!fs->max)
+		return error("no file descriptors to spare");
+	fs->llc_bytes = llc_size();
+	fs->evict_bytes =
+		cfg->evict_bytes ?
+			cfg->evict_bytes :
+			EVICT_FACTOR *
+				(fs->llc_bytes ? fs->llc_bytes : LLC_FALLBACK);
+	*nseq = fdscale_sequence(fs->max, cfg->step, NULL);
+	*seq = xcalloc(*nseq, sizeof(**seq));
+	fdscale_sequence(fs->max, cfg->step, *seq);
+	fs->steps = xcalloc(*nseq, sizeof(*fs->steps));
+	return 0;
+}
+
+int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
+{
+	unsigned int nw = cfg->threads ? cfg->threads : 1, nseq = 0,
+		     started = 0;
+	struct worker *w;
+	uint64_t *seq = NULL;
+	int base, ret;
+
+	ret = setup(fs, cfg, &seq, &nseq);
+	if (ret)
+		return ret;
+	base = open(cfg->file, O_RDONLY | O_CLOEXEC);
+	if (base < 0) {
+		free(seq);
+		return error("cannot open '%s': %s", cfg->file,
+			     strerror(errno));
+	}
+	memset(&sh, 0, sizeof(sh));
+	sh.cfg = cfg;
+	gate_init(&sh.start);
+	pthread_barrier_init(&sh.barrier, NULL, nw + 1);
+	pthread_barrier_init(&sh.loop, NULL, nw);
+	w = xcalloc(nw, sizeof(*w));
+	for (unsigned int i = 0; i < nw; i++) {
+		w[i].fs = fs;
+		w[i].id = i;
+		w[i].rng = (cfg->seed ^ (0x9e3779b97f4a7c15ull * (i + 1))) | 1;
+		if (cfg->cold)
+			w[i].evict = xcalloc(1, fs->evict_bytes);
+		if (pthread_create(&w[i].thread, NULL, worker_main, &w[i])) {
+			ret = error("cannot start thread %u", i);
+			break;
+		}
+		started++;
+	}
+	/* a thread that could not start would leave the barrier short */
+	gate_wait(&sh.start, started);
+	sh.abort = ret != 0;
+	gate_open(&sh.start);
+	for (unsigned int s = 0; !ret && s < nseq; s++) {
+		sh.target = seq[s];
+		if (!cfg->private_table)
+			ret = grow(&sh.fds, &sh.nfds, seq[s], base);
+		pthread_barrier_wait(&sh.barrier); /* target set */
+		pthread_barrier_wait(&sh.barrier); /* tables grown */
+		pthread_barrier_wait(&sh.barrier); /* measured */
+		for (unsigned int i = 0; i < nw; i++)
+			if (w[i].error && !ret)
+				ret = w[i].error;
+		if (!ret)
+			record(fs, w, nw, seq[s]);
+	}
+	sh.target = 0;
+	if (!sh.abort)
+		pthread_barrier_wait(&sh.barrier);
+	for (unsigned int i = 0; i < started; i++)
+		pthread_join(w[i].thread, NULL);
+	for (unsigned int i = 0; i < nw; i++) {
+		free(w[i].fds);
+		free(w[i].evict);
+	}
+	for (uint64_t i = 0; i < sh.nfds; i++)
+		if (sh.fds[i] >= 0)
+			close(sh.fds[i]);
+	free(sh.fds);
+	pthread_barrier_destroy(&sh.barrier);
+	pthread_barrier_destroy(&sh.loop);
+	gate_release(&sh.start);
+	close(base);
+	free(w);
+	free(seq);
+	return ret;
+}
+
+void fdscale_release(struct fdscale *fs)
+{
+	free(fs->steps);
+	free(fs->capped);
+	memset(fs, 0, sizeof(*fs));
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_LANG_LOADFILE_H
+#define VB_LANG_LOADFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lang/ops.h"
+#include "lang/strtab.h"
+
+/* The languages a loadfile can be written in. */
+enum loadfile_dialect {
+	DIALECT_AUTO, /* dbench if its first op line ends in a status */
+	DIALECT_NATIVE, /* vfsbench-loadfile(5) */
+	DIALECT_DBENCH, /* dbench 3/4's client.txt format */
+};
+
+/* The call dbench's QUERY_FS_INFORMATION issues. */
+enum fsinfo_call {
+	FSINFO_STATVFS, /* dbench's own: statvfs(3) */
+	FSINFO_STATFS,
+	FSINFO_STATVFS_LEGACY,
+};
+
+/* How to read a loadfile; all zero is the default. */
+struct loadfile_opts {
+	enum loadfile_dialect dialect;
+	/* dbench dialect only, fixed into the ops at load time: */
+	bool sync_open; /* -s: O_SYNC on NTCreateX's open */
+	bool sync_dirs; /* -S: fdatasync the parent after namespace ops */
+	bool fsync_writes; /* -F: fsync after every WriteX */
+	bool no_resolve; /* --no-resolve: no directory scan on a miss */
+	enum fsinfo_call fsinfo;
+	const char *basedir; /* what QUERY_FS_INFORMATION stats */
+};
+
+/*
+ * struct loadfile: a loadfile compiled once into an immutable array of
+ * ops, shared read-only by every client. The native language is specified
+ * in vfsbench-loadfile(5); dbench's dialect is translated into ops with
+ * dbench's semantics (dbench.c).
+ *
+ * ops[0 .. nsetup) are the [setup] section, ops[nsetup .. nops) the [run]
+ * section, each in file order. Every [run] op carries a statistics slot:
+ * the index of its op kind among the kinds the [run] section uses, so a
+ * client needs only nslots histograms.
+ */
+struct loadfile {
+	char *name; /* for messages: the path, or "NAME (built-in)" */
+	enum loadfile_dialect dialect; /* as detected: never DIALECT_AUTO */
+	struct op *ops;
+	unsigned int nops;
+	unsigned int alloc; /* ops allocated */
+	unsigned int nsetup;
+	unsigned int nslots;
+	enum op_id slot_op[OP_NR]; /* slot -> op kind */
+	unsigned int nhandles; /* handles used: @1 .. @nhandles */
+	uint64_t max_io; /* largest pread/pwrite size */
+	unsigned int nexpand; /* ops whose paths hold ${client} */
+	/*
+	 * fds a client can hold at once in each section: the handles the
+	 * section uses plus the most one op opens and closes by itself
+	 * (OPF_OWN_FD: one; Deltree: one per directory level, at most one
+	 * more than the most components a path of the loadfile has)
+	 */
+	unsigned int setup_fds, run_fds;
+	bool scratch; /* some op uses the client's scratch buffers */
+	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
+	/* the ops' paths; a path repeated on nearby lines is stored once */
+	struct strtab strings;
+};
+
+/*
+ * Compile @len bytes of @buf (need not be NUL-terminated). @name is used
+ * in messages; @opts may be NULL for the defaults. On error prints
+ * "NAME:LINE:COL: message" on stderr and returns -EINVAL with @lf
+ * released; returns 0 on success.
+ */
+int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
+		   size_t len, const struct loadfile_opts *opts);
+
+/*
+ * Find and compile a loadfile: @spec is a path to an existing file, or the
+ * name of a built-in loadfile with or without ".load". Returns 0,
+ * -EINVAL (bad loadfile, message printed) or -ENOENT / -errno (message
+ * printed).
+ */
+int loadfile_load(struct loadfile *lf, const char *spec,
+		  const struct loadfile_opts *opts);
+
+/*
+ * For the dialect parsers: a new zeroed op at the end of @lf->ops, and,
+ * once all are in, the summary (statistics slots of the [run] ops,
+ * ${client} indexes, largest data size).
+ */
+struct op *loadfile_append(struct loadfile *lf);
+void loadfile_seal(struct loadfile *lf);
+
+/*
+ * For the dialect parsers: a copy of @s (of @n bytes) that @lf owns,
+ * shared with other ops that name the same string nearby.
+ */
+const char *loadfile_strdup(struct loadfile *lf, const char *s);
+const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n);
+
+/*
+ * struct loadfile_lines: the lines of a loadfile buffer, for the dialect
+ * parsers. Each comes as two NUL-terminated copies without its line end
+ * (LF, or CRLF; the last line need not end): @text to tokenize in place
+ * and @orig as written. A NUL byte is an error, since a loadfile is text.
+ */
+struct loadfile_lines {
+	const char *s, *end;
+	unsigned int line; /* 1-based number of the current line */
+	char *text;
+	char *orig;
+	size_t alloc;
+};
+
+void loadfile_lines_init(struct loadfile_lines *it, const char *buf,
+			 size_t len);
+/*
+ * The next line: 1 with it->text and it->orig set, 0 at the end, or -1
+ * when the line holds a NUL byte, with its 1-based column in *nul_col.
+ */
+int loadfile_lines_next(struct loadfile_lines *it, unsigned int *nul_col);
+void loadfile_lines_release(struct loadfile_lines *it);
+
+/* Free what @lf owns. */
+void loadfile_release(struct loadfile *lf);
+
+/* The [run] ops. */
+static inline const struct op *loadfile_run_ops(const struct loadfile *lf)
+{
+	return lf->ops + lf->nsetup;
+}
+
+static inline unsigned int loadfile_run_nops(const struct loadfile *lf)
+{
+	return lf->nops - lf->nsetup;
+}
+
+/* Built-in loadfiles, generated from loadfiles/ at build time. */
+struct builtin_loadfile {
+	const char *name; /* "statfs.load" */
+	const char *text;
+};
+extern const struct builtin_loadfile builtin_loadfiles[]; /* NULL-ended */
+
+#define LOADFILE_DEFAULT "default.load"
+
+#endif /* VB_LANG_LOADFILE_H */

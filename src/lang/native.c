@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The native loadfile parser (vfsbench-loadfile(5)): text in, ops out.
+ * Every check that can be made before a run (arity, numbers, handles, path
+ * safety) is made here, so a bad loadfile fails before anything exists on
+ * disk.
+ */
+#include <config.h>
+#include "lang/native.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lang/loadfile.h"
+#include "base/units.h"
+#include "base/compiler.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+#define MAX_TOKENS 16
+
+struct token {
+	char *text; /* unquoted, NUL-terminated, points into the line copy */
+	unsigned int col; /* 1-based column of the token's first byte */
+	const char *src; /* the token in the unmodified line */
+};
+
+/* Parser state for one file. */
+struct parser {
+	const char *name;
+	unsigned int line;
+	bool in_setup;
+	unsigned int open_line[OP_MAX_HANDLES]; /* 0: handle closed */
+	unsigned int open_col[OP_MAX_HANDLES];
+	const char *orig; /* the current line, before tokenizing */
+	int slot_of[OP_NR]; /* -1: kind not used in [run] yet */
+	struct loadfile *lf;
+	struct op *setup; /* setup ops, appended at the front at the end */
+	unsigned int nsetup, setup_alloc;
+};
+
+static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
+	PRINTF(3, 4);
+
+static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	error_at(p->name, p->line, col, "%s", msg);
+	return -EINVAL;
+}
+
+/*
+ * Column of byte @off of a token's text, counting the opening quote and
+ * escapes of a quoted token. Offset 0 is the token itself, quote included.
+ */
+static unsigned int tok_col(const struct token *t, size_t off)
+{
+	const char *s = t->src;
+
+	if (*s != '"' || !off)
+		return t->col + (unsigned int)off;
+	for (s++; off; off--)
+		s += s[0] == '\\' && (s[1] == '"' || s[1] == '\\') ? 2 : 1;
+	return t->col + (unsigned int)(s - t->src);
+}
+
+/* Column just after a token. */
+static unsigned int tok_end_col(const struct token *t)
+{
+	unsigned int col = tok_col(t, strlen(t->text));
+
+	return *t->src == '"' ? col + 1 : col;
+}
+
+/*
+ * Split @line (modified in place) into tokens. Double quotes group, with
+ * \" and \\ as escapes; '#' outside quotes ends the line.
+ */
+static int tokenize(struct parser *p, char *line, struct token *tok,
+		    unsigned int *ntok)
+{
+	char *r = line, *w, c;
+	unsigned int n = 0;
+
+	for (;;) {
+		while (*r == ' ' || *r == '\t')
+			r++;
+		if (!*r || *r == '#')
+			break;
+		if (n == MAX_TOKENS)
+			return perr(p, (unsigned int)(r - line) + 1,
+				    "too many tokens (at most %d)", MAX_TOKENS);
+		tok[n].col = (unsigned int)(r - line) + 1;
+		tok[n].src = p->orig + (r - line);
+		tok[n].text = w = r;
+		if (*r == '"') {
+			r++;
+			while (*r != '"') {
+				if (!*r)
+					return perr(p, tok[n].col,
+						    "unterminated quote");
+				if (*r == '\\' && (r[1] == '"' || r[1] == '\\'))
+					r++;
+				*w++ = *r++;
+			}
+			r++;
+			if (*r && *r != ' ' && *r != '\t' && *r != '#')
+				return perr(p, (unsigned int)(r - line) + 1,
+					    "text after closing quote");
+		} else {
+			while (*r && *r != ' ' && *r != '\t' && *r != '#')
+				*w++ = *r++;
+		}
+		/* r is at a separator, '#' or NUL; w <= r */
+		c = *r;
+		*w = '\0';
+		n++;
+		if (c != ' ' && c != '\t')
+			break;
+		r++;
+	}
+	*ntok = n;
+	return 0;
+}
+
+static bool is_expectation(const char *s)
+{
+	if (!strcmp(s, "ok") || !strcmp(s, "any"))
+		return true;
+	if (s[0] != 'E' || !s[1])
+		return false;
+	for (s++; *s; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+static int parse_expect(struct parser *p, const struct token *t, int *expect)
+{
+	if (!strcmp(t->text, "ok"))
+		*expect = EXPECT_OK;
+	else if (!strcmp(t->text, "any"))
+		*expect = EXPECT_ANY;
+	else if (op_errno_parse(t->text, expect))
+		return perr(p, t->col, "unknown errno name '%s'", t->text);
+	return 0;
+}
+
+/*
+ * A path stays inside the client's directory: relative, no ".."
+ * component, and ${client} is the only variable.
+ */
+static int parse_path(struct parser *p, const struct token *t, const char **out,
+		      bool *expand)
+{
+	const char *s = t->text, *c;
+	size_t len = strlen(s);
+
+	if (!len)
+		return perr(p, t->col, "empty path");
+	if (s[0] == '/')
+		return perr(
+			p, t->col,
+			"absolute path '%s': paths are relative to the client directory",
+			s);
+	if (len >= PATH_MAX)
+		return perr(p, t->col, "path longer than %d bytes",
+			    PATH_MAX - 1);
+	for (c = s; *c; c++) {
+		if (c[0] == '.' && c[1] == '.' && (c == s || c[-1] == '/') &&
+		    (c[2] == '/' || !c[2]))
+			return perr(
+				p, tok_col(t, (size_t)(c - s)),
+				"'..' in path '%s': paths must stay inside the client directory",
+				s);
+		if (c[0] == '$') {
+			if (strncmp(c, "${client}", 9)) {
+				const char *end = strchr(c, '}');
+				int l = end ? (int)(end - c + 1) :
+					      (int)strlen(c);
+
+				return perr(
+					p, tok_col(t, (size_t)(c - s)),
+					"unknown variable '%.*s' (only ${client} is defined)",
+					l, c);
+			}
+			*expand = true;
+		}
+	}
+	*out = loadfile_strdup(p->lf, s);
+	return 0;
+}
+
+static int parse_handle(struct parser *p, const struct token *t,
+			uint16_t *handle)
+{
+	uint64_t v;
+
+	if (t->text[0] != '@' ||
+	    units_parse_uint(t->text + 1, OP_MAX_HANDLES, &v) || v < 1)
+		return perr(p, t->col, "bad handle '%s' (expected @1 .. @%d)",
+			    t->text, OP_MAX_HANDLES);
+	*handle = (uint16_t)(v - 1);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int flag;
+	bool access_mode;
+} open_flags[] = {
+	{ "rdonly", O_RDONLY, true },	   { "wronly", O_WRONLY, true },
+	{ "rdwr", O_RDWR, true },	   { "creat", O_CREAT, false },
+	{ "excl", O_EXCL, false },	   { "trunc", O_TRUNC, false },
+	{ "append", O_APPEND, false },	   { "sync", O_SYNC, false },
+	{ "dsync", O_DSYNC, false },	   { "directory", O_DIRECTORY, false },
+	{ "nofollow", O_NOFOLLOW, false }, { "noatime", O_NOATIME, false },
+	{ "cloexec", O_CLOEXEC, false },
+};
+
+static int parse_flags(struct parser *p, const struct token *t, int *flags)
+{
+	char *s = t->text, *comma;
+	int modes = 0;
+
+	*flags = 0;
+	for (;;) {
+		unsigned int i;
+		size_t len;
+
+		comma = strchr(s, ',');
+		len = comma ? (size_t)(comma - s) : strlen(s);
+		for (i = 0; i < ARRAY_SIZE(open_flags); i++)
+			if (strlen(open_flags[i].name) == len &&
+			    !strncmp(open_flags[i].name, s, len))
+				break;
+		if (i == ARRAY_SIZE(open_flags))
+			return perr(p, tok_col(t, (size_t)(s - t->text)),
+				    "bad open flag '%.*s'", (int)len, s);
+		*flags |= open_flags[i].flag;
+		modes += open_flags[i].access_mode;
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	if (modes != 1)
+		return perr(
+			p, t->col,
+			"open flags need exactly one of rdonly, wronly, rdwr");
+	return 0;
+}
+
+static int parse_mode(struct parser *p, const struct token *t, uint16_t *mode)
+{
+	char *end;
+	unsigned long v;
+
+	if (t->text[0] < '0' || t->text[0] > '7')
+		return perr(p, t->col, "bad mode '%s' (expected octal)",
+			    t->text);
+	errno = 0;
+	v = strtoul(t->text, &end, 8);
+	if (errno || *end || v > 07777)
+		return perr(p, t->col, "bad mode '%s' (expected octal <= 7777)",
+			    t->text);
+	*mode = (uint16_t)v;
+	return 0;
+}
+
+static int parse_amode(struct parser *p, const struct token *t, int *amode)
+{
+	const char *s = t->text;
+
+	*amode = 0;
+	if (!strcmp(s, "f"))
+		return 0;
+	if (!*s)
+		return perr(
+			p, t->col,
+			"bad access mode '' (expected f or some of r, w, x)");
+	for (; *s; s++) {
+		int bit = *s == 'r' ? R_OK :
+			  *s == 'w' ? W_OK :
+			  *s == 'x' ? X_OK :
+				      0;
+
+		if (!bit || (*amode & bit))
+			return perr(
+				p, t->col,
+				"bad access mode '%s' (expected f or some of r, w, x)",
+				t->text);
+		*amode |= bit;
+	}
+	return 0;
+}
+
+static int parse_size(struct parser *p, const struct token *t, uint64_t *v,
+		      uint64_t max)
+{
+	if (units_parse_size(t->text, v))
+		return perr(p, t->col, "bad size '%s'", t->text);
+	if (*v > max)
+		return perr(p, t->col, "size '%s' too large (at most %llu)",
+			    t->text, (unsigned long long)max);
+	return 0;
+}
+
+static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
+		     const struct token *t, unsigned int argi)
+{
+	const char **path = argi == 0 ? &op->path : &op->path2;
+
+	switch (kind) {
+	case ARG_PATH:
+		return parse_path(p, t, path, &op->expand);
+	case ARG_TARGET:
+		if (!t->text[0])
+			return perr(p, t->col, "empty symlink target");
+		op->path = loadfile_strdup(p->lf, t->text);
+		return 0;
+	case ARG_HANDLE:
+		return parse_handle(p, t, &op->handle);
+	case ARG_FLAGS:
+		return parse_flags(p, t, &op->flags);
+	case ARG_MODE:
+		return parse_mode(p, t, &op->mode);
+	case ARG_AMODE:
+		return parse_amode(p, t, &op->flags);
+	case ARG_OFFSET:
+		return parse_size(p, t, &op->offset, INT64_MAX);
+	case ARG_SIZE:
+		return parse_size(p, t, &op->size,
+				  op->id == OP_FTRUNCATE ? (uint64_t)INT64_MAX :
+							   OP_MAX_IO);
+	case ARG_NONE:
+		break;
+	}
+	BUG("argument kind %d", kind);
+}
+
+static unsigned int nargs(const struct op_desc *d)
+{
+	unsigned int n = 0;
+
+	while (n < OP_MAX_ARGS && d->args[n] != ARG_NONE)
+		n++;
+	return n;
+}
+
+/* Static handle discipline: opened before use, not twice, closed later. */
+static int check_handle(struct parser *p, const struct op_desc *d,
+			struct op *op, unsigned int col)
+{
+	unsigned int h = op->handle;
+
+	op->has_handle = true;
+	if (d->flags & OPF_OPENS) {
+		if (p->open_line[h])
+			return perr(
+				p, col,
+				"handle @%u is already open (opened at line %u)",
+				h + 1, p->open_line[h]);
+		/* an open expected to fail leaves its handle closed */
+		if (op->expect <= 0) {
+			p->open_line[h] = p->line;
+			p->open_col[h] = col;
+		}
+	} else if (!p->open_line[h]) {
+		return perr(p, col, "handle @%u used before it is opened",
+			    h + 1);
+	} else if (d->flags & OPF_CLOSES) {
+		p->open_line[h] = 0;
+	}
+	if (h + 1 > p->lf->nhandles)
+		p->lf->nhandles = h + 1;
+	return 0;
+}
+
+static int end_section(struct parser *p)
+{
+	for (unsigned int h = 0; h < OP_MAX_HANDLES; h++)
+		if (p->open_line[h]) {
+			p->line = p->open_line[h];
+			return perr(
+				p, 1,
+				"handle @%u opened here is never closed in its section",
+				h + 1);
+		}
+	return 0;
+}
+
+static struct op *new_op(struct parser *p)
+{
+	struct loadfile *lf = p->lf;
+
+	if (p->in_setup) {
+		if (p->nsetup == p->setup_alloc) {
+			p->setup_alloc =
+				p->setup_alloc ? 2 * p->setup_alloc : 16;
+			p->setup = xrealloc(p->setup,
+					    p->setup_alloc * sizeof(*p->setup));
+		}
+		memset(&p->setup[p->nsetup], 0, sizeof(struct op));
+		return &p->setup[p->nsetup++];
+	}
+	return loadfile_append(lf);
+}
+
+static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
+{
+	const struct op_desc *d;
+	enum op_id id;
+	struct op *op;
+	unsigned int want, i, handle_col = tok[0].col;
+	int ret;
+
+	d = op_lookup(tok[0].text, &id);
+	if (!d)
+		return perr(p, tok[0].col, "unknown op '%s'", tok[0].text);
+	op = new_op(p);
+	op->id = id;
+	op->line = p->line;
+	op->expect = EXPECT_OK;
+	op->mode = id == OP_MKDIR ? 0755 : 0644;
+	want = nargs(d);
+
+	/* A last token spelled like an expectation is one: a path spelled
+	 * "ok" or "ENOENT" is written "./ok". */
+	if (ntok > 1 && ntok - 1 >= want - !!(d->flags & OPF_LAST_OPTIONAL) &&
+	    is_expectation(tok[ntok - 1].text)) {
+		ret = parse_expect(p, &tok[ntok - 1], &op->expect);
+		if (ret)
+			return ret;
+		ntok--;
+	}
+	if (ntok - 1 > want)
+		return perr(p, tok[want + 1].col,
+			    "too many arguments to '%s' (at most %u)", d->name,
+			    want);
+	if (ntok - 1 < want - !!(d->flags & OPF_LAST_OPTIONAL)) {
+		unsigned int col = tok_end_col(&tok[ntok - 1]);
+
+		return perr(p, col, "missing argument to '%s' (expected %u)",
+			    d->name, want - !!(d->flags & OPF_LAST_OPTIONAL));
+	}
+	for (i = 0; i + 1 < ntok; i++) {
+		ret = parse_arg(p, op, d->args[i], &tok[i + 1], i);
+		if (ret)
+			return ret;
+		if (d->args[i] == ARG_HANDLE)
+			handle_col = tok[i + 1].col;
+	}
+	for (i = 0; i < want; i++)
+		if (d->args[i] == ARG_HANDLE)
+			return check_handle(p, d, op, handle_col);
+	return 0;
+}
+
+static int parse_line(struct parser *p, char *line)
+{
+	struct token tok[MAX_TOKENS];
+	unsigned int ntok = 0;
+	int ret;
+
+	ret = tokenize(p, line, tok, &ntok);
+	if (ret || !ntok)
+		return ret;
+	if (tok[0].text[0] == '[') {
+		bool setup = !strcmp(tok[0].text, "[setup]");
+
+		if (!setup && strcmp(tok[0].text, "[run]"))
+			return perr(
+				p, tok[0].col,
+				"unknown section '%s' (expected [setup] or [run])",
+				tok[0].text);
+		if (ntok > 1)
+			return perr(p, tok[1].col, "text after section header");
+		ret = end_section(p);
+		p->in_setup = setup;
+		return ret;
+	}
+	return parse_op(p, tok, ntok);
+}
+
+/*
+ * Put the setup ops in front of the run ops and give back the spare room.
+ * Without [setup] nothing is copied: a large array is mmap()ed by malloc
+ * and realloc() shrinks it in place.
+ */
+static void finish(struct parser *p)
+{
+	struct loadfile *lf = p->lf;
+	unsigned int n = lf->nops + p->nsetup;
+
+	lf->ops = xrealloc(lf->ops, n * sizeof(*lf->ops));
+	if (p->nsetup) {
+		memmove(lf->ops + p->nsetup, lf->ops,
+			lf->nops * sizeof(*lf->ops));
+		memcpy(lf->ops, p->setup, p->nsetup * sizeof(*lf->ops));
+	}
+	lf->nops = lf->alloc = n;
+	lf->nsetup = p->nsetup;
+	loadfile_seal(lf);
+}
+
+int native_parse(struct loadfile *lf, const char *buf, size_t len)
+{
+	struct parser p = { .name = lf->name, .lf = lf };
+	struct loadfile_lines it;
+	unsigned int col;
+	int ret = 0, more;
+
+	loadfile_lines_init(&it, buf, len);
+	while ((more = loadfile_lines_next(&it, &col))) {
+		p.line = it.line;
+		if (more < 0) {
+			ret = perr(&p, col,
+				   "NUL byte in loadfile (is it a text file?)");
+			break;
+		}
+		p.orig = it.orig;
+		ret = parse_line(&p, it.text);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		ret = end_section(&p);
+	loadfile_lines_release(&it);
+	if (!ret && !p.nsetup && !lf->nops) {
+		p.line = 1;
+		ret = perr(&p, 1, "no ops in loadfile");
+	}
+	if (!ret && !lf->nops) {
+		p.line = p.line ? p.line : 1;
+		ret = perr(&p, 1, "no ops in the [run] section");
+	}
+	if (!ret)
+		finish(&p);
+	free(p.setup);
+	return ret ? -EINVAL : 0;
+}

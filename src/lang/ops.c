@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The op descriptor table: each op's loadfile keyword, argument shape and
+ * the system calls it issues, plus errno names for expectations.
+ */
+#include <config.h>
+#include "lang/ops.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/compiler.h"
+
+#define A(...)              \
+	{                   \
+		__VA_ARGS__ \
+	}
+
+const struct op_desc op_table[OP_NR] = {
+	[OP_STAT] = { "stat", A(ARG_PATH), 0, "stat(2)" },
+	[OP_LSTAT] = { "lstat", A(ARG_PATH), 0, "lstat(2)" },
+	[OP_FSTAT] = { "fstat", A(ARG_HANDLE), 0, "fstat(2)" },
+	[OP_ACCESS] = { "access", A(ARG_PATH, ARG_AMODE), OPF_LAST_OPTIONAL,
+			"access(2)" },
+	[OP_STATFS] = { "statfs", A(ARG_PATH), 0, "statfs(2)" },
+	[OP_FSTATFS] = { "fstatfs", A(ARG_HANDLE), 0, "fstatfs(2)" },
+	[OP_STATVFS] = { "statvfs", A(ARG_PATH), 0,
+			 "statvfs(3): statfs(2) on glibc >= 2.13" },
+	[OP_FSTATVFS] = { "fstatvfs", A(ARG_HANDLE), 0,
+			  "fstatvfs(3): fstatfs(2) on glibc >= 2.13" },
+	[OP_STATVFS_LEGACY] = { "statvfs_legacy", A(ARG_PATH),
+				OPF_OWN_FD | OPF_SCRATCH,
+				"statfs(2), stat(2), open(2)+read(2) of "
+				"/proc/self/mounts, stat(2) per mount point "
+				"until st_dev matches, close(2)" },
+	[OP_OPEN] = { "open", A(ARG_PATH, ARG_FLAGS, ARG_HANDLE, ARG_MODE),
+		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)" },
+	[OP_CREATE] = { "create", A(ARG_PATH, ARG_MODE),
+			OPF_LAST_OPTIONAL | OPF_OWN_FD,
+			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)" },
+	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)" },
+	[OP_PREAD] = { "pread", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
+		       "pread(2)" },
+	[OP_PWRITE] = { "pwrite", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
+			"pwrite(2)" },
+	[OP_FSYNC] = { "fsync", A(ARG_HANDLE), 0, "fsync(2)" },
+	[OP_FDATASYNC] = { "fdatasync", A(ARG_HANDLE), 0, "fdatasync(2)" },
+	[OP_FTRUNCATE] = { "ftruncate", A(ARG_HANDLE, ARG_SIZE), 0,
+			   "ftruncate(2)" },
+	[OP_UNLINK] = { "unlink", A(ARG_PATH), 0, "unlink(2)" },
+	[OP_MKDIR] = { "mkdir", A(ARG_PATH, ARG_MODE), OPF_LAST_OPTIONAL,
+		       "mkdir(2)" },
+	[OP_RMDIR] = { "rmdir", A(ARG_PATH), 0, "rmdir(2)" },
+	[OP_RENAME] = { "rename", A(ARG_PATH, ARG_PATH), 0, "rename(2)" },
+	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), 0, "link(2)" },
+	[OP_SYMLINK] = { "symlink", A(ARG_TARGET, ARG_PATH), 0, "symlink(2)" },
+	[OP_READLINK] = { "readlink", A(ARG_PATH), OPF_SCRATCH, "readlink(2)" },
+	[OP_READDIR] = { "readdir", A(ARG_PATH), OPF_OWN_FD | OPF_SCRATCH,
+			 "open(2) O_DIRECTORY, getdents64(2) until 0, "
+			 "close(2)" },
+	[OP_UTIMENS] = { "utimens", A(ARG_PATH), 0,
+			 "utimensat(2) AT_FDCWD, times NULL" },
+
+#define DB(name, sys)                        \
+	{                                    \
+		name, { 0 }, OPF_DBENCH, sys \
+	}
+/* may open a directory of its own: resolve's scan, -S, Deltree, Find,
+ * Qfsinfo's statvfs_legacy */
+#define DBP(name, sys)                                                  \
+	{                                                               \
+		name, { 0 }, OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH, sys \
+	}
+#define R \
+	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close"
+	[OP_DB_NTCREATEX] = { "NTCreateX",
+			      { 0 },
+			      OPF_DBENCH | OPF_OPENS | OPF_OWN_FD | OPF_SCRATCH,
+			      R
+			      "; directory: mkdir(path, 0700), open(O_RDONLY|O_DIRECTORY); "
+			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
+			      "on EISDIR open(O_RDONLY|O_DIRECTORY); then fstat(fd) on success" },
+	[OP_DB_CLOSE] = { "Close",
+			  { 0 },
+			  OPF_DBENCH | OPF_CLOSES,
+			  "close(fd)" },
+	[OP_DB_RENAME] = DBP(
+		"Rename",
+		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close"),
+	[OP_DB_UNLINK] =
+		DBP("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
+	[OP_DB_DELTREE] = DBP(
+		"Deltree",
+		"openat(path, O_DIRECTORY|O_NOFOLLOW), newfstatat(fd, \"\"); per directory level: lseek(0), getdents64, newfstatat(AT_SYMLINK_NOFOLLOW) per entry, unlinkat of non-directories, openat + the same + unlinkat(AT_REMOVEDIR) of each subdirectory (then the level is read again); close; rmdir(path) unless path is the client directory (dbench leaves directories)"),
+	[OP_DB_RMDIR] =
+		DBP("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
+	[OP_DB_MKDIR] = DBP("Mkdir", "R, mkdir(path, 0777)"),
+	[OP_DB_QPATHINFO] = DBP("Qpathinfo", "R"),
+	[OP_DB_QFILEINFO] = DB("Qfileinfo", "fstat(fd)"),
+	[OP_DB_QFSINFO] = DBP(
+		"Qfsinfo",
+		"statvfs(3) of the -D directory (one statfs(2)); --fsinfo statfs or statvfs_legacy"),
+	[OP_DB_SFILEINFO] = DB(
+		"Sfileinfo",
+		"fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s)"),
+	[OP_DB_FIND] = DBP(
+		"Find",
+		"R(dir/pattern); if the pattern has a wildcard: open(dir, O_DIRECTORY), getdents64 until 0, close"),
+	[OP_DB_WRITEX] =
+		DB("WriteX", "pwrite(fd, size, offset); -F: fsync(fd)"),
+	[OP_DB_READX] = DB("ReadX", "pread(fd, size, offset)"),
+	[OP_DB_LOCKX] = DB("LockX", "fcntl(fd, F_SETLKW, F_WRLCK offset size)"),
+	[OP_DB_UNLOCKX] =
+		DB("UnlockX", "fcntl(fd, F_SETLKW, F_UNLCK offset size)"),
+	[OP_DB_FLUSH] = DB("Flush", "fsync(fd)"),
+	[OP_DB_SLEEP] = DB("Sleep", "clock_nanosleep(usec)"),
+#undef R
+#undef DBP
+#undef DB
+};
+
+_Static_assert(ARRAY_SIZE(op_table) == OP_NR, "op_table must cover OP_NR");
+
+const struct op_desc *op_lookup(const char *name, enum op_id *id)
+{
+	/* the first letter rules out most names: once per loadfile line */
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
+		if (op_table[i].name && op_table[i].name[0] == name[0] &&
+		    !strcmp(op_table[i].name, name)) {
+			if (id)
+				*id = (enum op_id)i;
+			return &op_table[i];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * glibc knows the names (strerrorname_np, 2.32+), so we do not keep a
+ * table of our own. Errno values on Linux stay below 134.
+ */
+#define ERRNO_LIMIT 4096
+
+/* Second names glibc's strerrorname_np() does not return. */
+static const struct {
+	const char *name;
+	int err;
+} errno_aliases[] = {
+	{ "EWOULDBLOCK", EWOULDBLOCK },
+	{ "EDEADLOCK", EDEADLOCK },
+	{ "ENOTSUP", ENOTSUP },
+};
+
+int op_errno_parse(const char *name, int *err)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(errno_aliases); i++)
+		if (!strcmp(errno_aliases[i].name, name)) {
+			*err = errno_aliases[i].err;
+			return 0;
+		}
+	for (int e = 1; e < ERRNO_LIMIT; e++) {
+		const char *n = strerrorname_np(e);
+
+		if (n && !strcmp(n, name)) {
+			*err = e;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *op_errno_name(int err, char *buf, unsigned int len)
+{
+	const char *n = err > 0 ? strerrorname_np(err) : NULL;
+
+	if (n)
+		return n;
+	snprintf(buf, len, "E%d", err);
+	return buf;
+}

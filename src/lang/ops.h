@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_LANG_OPS_H
+#define VB_LANG_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * What a loadfile can say, independent of how it is executed: the op kinds,
+ * their argument shapes, and one compiled loadfile line (struct op).
+ * A new op is one enum entry, one op_table[] row, one function per engine
+ * and its tests.
+ */
+enum op_id {
+	OP_STAT,
+	OP_LSTAT,
+	OP_FSTAT,
+	OP_ACCESS,
+	OP_STATFS,
+	OP_FSTATFS,
+	OP_STATVFS,
+	OP_FSTATVFS,
+	OP_STATVFS_LEGACY,
+	OP_OPEN,
+	OP_CREATE,
+	OP_CLOSE,
+	OP_PREAD,
+	OP_PWRITE,
+	OP_FSYNC,
+	OP_FDATASYNC,
+	OP_FTRUNCATE,
+	OP_UNLINK,
+	OP_MKDIR,
+	OP_RMDIR,
+	OP_RENAME,
+	OP_LINK,
+	OP_SYMLINK,
+	OP_READLINK,
+	OP_READDIR,
+	OP_UTIMENS,
+	/*
+	 * dbench's ops, produced only by the dbench dialect translator
+	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
+	 * issuing the system calls dbench's fileio backend issues for it.
+	 */
+	OP_DB_NTCREATEX,
+	OP_DB_CLOSE,
+	OP_DB_RENAME,
+	OP_DB_UNLINK,
+	OP_DB_DELTREE,
+	OP_DB_RMDIR,
+	OP_DB_MKDIR,
+	OP_DB_QPATHINFO,
+	OP_DB_QFILEINFO,
+	OP_DB_QFSINFO,
+	OP_DB_SFILEINFO,
+	OP_DB_FIND,
+	OP_DB_WRITEX,
+	OP_DB_READX,
+	OP_DB_LOCKX,
+	OP_DB_UNLOCKX,
+	OP_DB_FLUSH,
+	OP_DB_SLEEP,
+	OP_NR /* keep last */
+};
+
+#define OP_NATIVE_NR OP_DB_NTCREATEX /* ops a native loadfile can name */
+
+/* Argument kinds, in the order they appear on a line. */
+enum op_arg {
+	ARG_NONE = 0,
+	ARG_PATH, /* relative path, may hold ${client} */
+	ARG_TARGET, /* symlink target: any string, stored verbatim */
+	ARG_HANDLE, /* @N */
+	ARG_FLAGS, /* open flags: rdonly,creat,... */
+	ARG_MODE, /* octal permission bits (optional) */
+	ARG_AMODE, /* access(2) mode: f or some of r, w, x (optional) */
+	ARG_OFFSET, /* size with units */
+	ARG_SIZE, /* size with units */
+};
+
+#define OP_MAX_ARGS    4
+#define OP_MAX_HANDLES 256 /* @1 .. @256; dbench's table has 200 */
+#define OP_MAX_IO      (16u << 20) /* largest pread/pwrite size */
+
+enum op_desc_flags {
+	OPF_OPENS = (1 << 0), /* fills its handle */
+	OPF_CLOSES = (1 << 1), /* frees its handle */
+	OPF_LAST_OPTIONAL = (1 << 2), /* last argument may be left out */
+	OPF_DBENCH = (1 << 3), /* a dbench op: not in native loadfiles */
+	OPF_OWN_FD = (1 << 4), /* opens and closes an fd of its own */
+	OPF_SCRATCH = (1 << 5), /* uses the client's directory/path buffers */
+};
+
+struct op_desc {
+	const char *name; /* loadfile keyword, lower case; dbench's row name */
+	enum op_arg args[OP_MAX_ARGS];
+	enum op_desc_flags flags;
+	const char *syscalls; /* what it issues, for docs and --list-ops */
+};
+
+extern const struct op_desc op_table[OP_NR];
+
+/* The descriptor called @name (exact, lower case), or NULL. */
+const struct op_desc *op_lookup(const char *name, enum op_id *id);
+
+/* Expectation on an op's result. */
+#define EXPECT_OK   0
+#define EXPECT_ANY  (-1)
+#define EXPECT_FAIL (-2) /* any errno: dbench's rule for a non-OK status */
+
+/* dbench ops: bits of struct op's xflags, fixed at load time. */
+enum op_xflags {
+	OPX_RESOLVE_SCAN = (1 << 0), /* on a stat miss, scan the parent */
+	OPX_SYNC_DIRS = (1 << 1), /* -S: fdatasync the parent directory */
+	OPX_FSYNC = (1 << 2), /* -F: fsync after every WriteX */
+	OPX_NT_DIRECTORY = (1 << 3), /* NTCreateX of a directory */
+	OPX_FSINFO_STATFS = (1 << 4), /* Qfsinfo issues statfs(2) */
+	OPX_FSINFO_LEGACY = (1 << 5), /* Qfsinfo issues statvfs_legacy */
+	OPX_WILDCARD = (1 << 6), /* Find's pattern has * ? < > or " */
+	/* struct op's xflags holds 8 bits: a new one goes here and into
+	 * the assertion after struct op */
+};
+
+/*
+ * One compiled loadfile line. Paths are owned by the loadfile. An op is
+ * immutable once compiled and shared read-only by every client. Fields
+ * are ordered and sized so that an op fits one 64-byte cache line: the
+ * hot loop reads one line per op, and a 458,344-line loadfile compiles
+ * to 29 MB of ops instead of 37 MB.
+ */
+struct op {
+	const char *path; /* relative to the client's directory */
+	const char *path2; /* rename/link new path, symlink link path */
+	uint64_t offset; /* pread/pwrite */
+	uint64_t size; /* pread/pwrite/ftruncate */
+	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
+	int flags; /* O_* for open, F_OK.. for access */
+	unsigned int xidx; /* index among expanding ops, if expand */
+	unsigned int line; /* loadfile line, for messages */
+	uint16_t mode; /* mkdir/open/create permission bits, <= 07777 */
+	uint16_t handle; /* 0-based handle slot, for handle ops */
+	uint8_t id; /* enum op_id */
+	uint8_t slot; /* statistics slot: index among the ops used */
+	uint8_t xflags; /* enum op_xflags, dbench ops */
+	bool has_handle; /* runs on handle @(handle + 1) */
+	bool opens; /* fills its handle (OPF_OPENS), set by loadfile_seal() */
+	bool expand; /* path or path2 holds ${client} */
+};
+
+_Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");
+/* OPX_WILDCARD: the highest op_xflags bit */
+_Static_assert(OPX_WILDCARD <= UINT8_MAX, "op_xflags must fit struct op");
+_Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
+_Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
+
+/* True when the op's result is checked against @expect. */
+static inline bool op_expect_matches(const struct op *op, int err)
+{
+	return op->expect == EXPECT_ANY || op->expect == err ||
+	       (op->expect == EXPECT_FAIL && err);
+}
+
+/*
+ * Errno names: "ENOENT" <-> 2. Returns 0 and sets *err, or -EINVAL for a
+ * name this libc does not know.
+ */
+int op_errno_parse(const char *name, int *err);
+/* "ENOENT" for 2; "E123" style for numbers without a name. */
+const char *op_errno_name(int err, char *buf, unsigned int len);
+
+#endif /* VB_LANG_OPS_H */

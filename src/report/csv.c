@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Flat result files: CSV for spreadsheets and plots, and one value per
+ * line per client count for ministat(1).
+ */
+#include <config.h>
+#include "report/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/options.h"
+#include "report/outfile.h"
+#include "run/run.h"
+#include "run/sweep.h"
+#include "base/alloc.h"
+
+static const char *const end_names[] = { "complete", "strict", "max-errors",
+					 "signal", "failed" };
+
+static void csv_row(FILE *f, const struct run *run, const char *op,
+		    const struct hist *h, uint64_t unexpected)
+{
+	uint64_t el = result_elapsed(&run->total);
+
+	fprintf(f,
+		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu\n",
+		run->index, run->nclients, run->repeat,
+		end_names[atomic_load(&run->end)], op,
+		(unsigned long long)h->count,
+		el ? (double)h->count * 1e9 / (double)el : 0, hist_mean(h),
+		(unsigned long long)hist_percentile(h, 50),
+		(unsigned long long)hist_percentile(h, 90),
+		(unsigned long long)hist_percentile(h, 99),
+		(unsigned long long)hist_percentile(h, 99.9),
+		(unsigned long long)h->max, (unsigned long long)unexpected,
+		run_ops_per_sec(run), run_mb_per_sec(run),
+		(unsigned long long)el);
+}
+
+int report_csv(const struct sweep *sw, const char *path)
+{
+	struct hist *all = xmalloc(sizeof(*all));
+	struct outfile o;
+	FILE *f = outfile_open(&o, path);
+
+	if (!f) {
+		free(all);
+		return -1;
+	}
+	fputs("run,clients,repeat,end,op,count,op_per_sec,mean_ns,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,unexpected,run_ops_per_sec,run_mb_per_sec,elapsed_ns\n",
+	      f);
+	for (unsigned int i = 0; i < sw->nruns; i++) {
+		const struct run *run = &sw->runs[i];
+		const struct result *r = &run->total;
+
+		if (atomic_load(&run->end) == RUN_END_FAILED)
+			continue;
+		for (unsigned int s = 0; s < r->nslots; s++) {
+			uint64_t unexpected = 0;
+
+			for (unsigned int e = 0; e < ERR_SKIPPED; e++)
+				unexpected += r->err[s][e];
+			csv_row(f, run, op_table[sw->lf->slot_op[s]].name,
+				&r->lat[s], unexpected);
+		}
+		result_all_ops(r, all);
+		csv_row(f, run, "all", all, r->unexpected);
+	}
+	free(all);
+	return outfile_commit(&o);
+}
+
+int report_ministat(const struct sweep *sw, const char *prefix)
+{
+	char path[4096];
+
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		const struct point *pt = &sw->points[p];
+		struct outfile o;
+		FILE *f;
+
+		if (!pt->nruns)
+			continue;
+		snprintf(path, sizeof(path), "%s-%u.txt", prefix, pt->clients);
+		f = outfile_open(&o, path);
+		if (!f)
+			return -1;
+		for (unsigned int r = 0; r < pt->nruns; r++)
+			fprintf(f, "%.6f\n",
+				sw->cfg->metric == METRIC_MBPS ?
+					run_mb_per_sec(pt->runs[r]) :
+					run_ops_per_sec(pt->runs[r]));
+		if (outfile_commit(&o))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fdscale's results: the table in fd-scale-bench's own line format, and
+ * the JSON ("vfsbench-fdscale") and CSV files.
+ */
+#include <config.h>
+#include "report/report.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "sys/env.h"
+#include "fdscale/fdscale.h"
+#include "report/outfile.h"
+#include "base/compiler.h"
+#include "base/msg.h"
+
+static const char *positions(unsigned int bits, char *buf, size_t len)
+{
+	static const char *const names[] = { "low", "middle", "high",
+					     "random" };
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < ARRAY_SIZE(names); i++)
+		if (bits & (1u << i))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      n ? "," : "", names[i]);
+	return buf;
+}
+
+void report_fdscale(const struct fdscale *fs)
+{
+	const struct fdscale_config *cfg = fs->cfg;
+	char pos[64];
+
+	printf("fdscale: cache-%s, free %s, %u loop%s, %u thread%s%s, open('%s')\n",
+	       cfg->cold ? "cold" : "hot",
+	       positions(cfg->positions, pos, sizeof(pos)), cfg->loops,
+	       cfg->loops == 1 ? "" : "s", cfg->threads,
+	       cfg->threads == 1 ? "" : "s",
+	       cfg->private_table ? " (private fd tables)" :
+	       cfg->threads > 1	  ? " (one shared fd table)" :
+				    "",
+	       cfg->file);
+	if (cfg->cold)
+		printf("cache-cold: %llu bytes written before every timed open (last-level cache %llu bytes)\n",
+		       (unsigned long long)fs->evict_bytes,
+		       (unsigned long long)fs->llc_bytes);
+	if (fs->capped)
+		printf("note: %s\n", fs->capped);
+	for (unsigned int i = 0; i < fs->nsteps; i++) {
+		const struct fdscale_step *s = &fs->steps[i];
+
+		printf("num_fds: %llu, best cost: %.3f us, worst cost: %.3f us\n",
+		       (unsigned long long)s->num_fds, (double)s->best_ns / 1e3,
+		       (double)s->worst_ns / 1e3);
+	}
+	fflush(stdout);
+}
+
+int report_fdscale_json(const struct fdscale *fs, const struct env *env,
+			const char *path)
+{
+	const struct fdscale_config *cfg = fs->cfg;
+	json_t *root, *steps = json_array(), *cmd = json_array();
+	time_t now = time(NULL);
+	char when[32], pos[64];
+	struct tm tm;
+	int ret;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	for (int i = 0; i < cfg->argc; i++)
+		json_array_append_new(cmd, json_string(cfg->argv[i]));
+	for (unsigned int i = 0; i < fs->nsteps; i++) {
+		const struct fdscale_step *s = &fs->steps[i];
+
+		json_array_append_new(
+			steps, json_pack("{sI sI sI sf sI}", "num_fds",
+					 (json_int_t)s->num_fds, "best_ns",
+					 (json_int_t)s->best_ns, "worst_ns",
+					 (json_int_t)s->worst_ns, "mean_ns",
+					 s->mean_ns, "samples",
+					 (json_int_t)s->samples));
+	}
+	root = json_pack(
+		"{ss si ss s{so sI sI sf si ss sb sI si sb ss sI} so so sI so}",
+		"schema", "vfsbench-fdscale", "schema_version",
+		REPORT_JSON_VERSION, "created", when, "options", "command", cmd,
+		"max", (json_int_t)cfg->max, "max_reached", (json_int_t)fs->max,
+		"step", cfg->step, "loops", cfg->loops, "free",
+		positions(cfg->positions, pos, sizeof(pos)), "cold", cfg->cold,
+		"evict_bytes", (json_int_t)fs->evict_bytes, "threads",
+		cfg->threads, "private_fd_table", cfg->private_table, "file",
+		cfg->file, "seed", (json_int_t)cfg->seed, "capped",
+		fs->capped ? json_string(fs->capped) : json_null(),
+		"environment", env_json(env), "llc_bytes",
+		(json_int_t)fs->llc_bytes, "steps", steps);
+	if (!root)
+		BUG("json_pack of the fdscale result failed");
+	ret = outfile_json(root, path);
+	json_decref(root);
+	return ret;
+}
+
+int report_fdscale_csv(const struct fdscale *fs, const char *path)
+{
+	struct outfile o;
+	FILE *f = outfile_open(&o, path);
+
+	if (!f)
+		return -1;
+	fputs("num_fds,best_ns,worst_ns,mean_ns,samples\n", f);
+	for (unsigned int i = 0; i < fs->nsteps; i++) {
+		const struct fdscale_step *s = &fs->steps[i];
+
+		fprintf(f, "%llu,%llu,%llu,%.1f,%llu\n",
+			(unsigned long long)s->num_fds,
+			(unsigned long long)s->best_ns,
+			(unsigned long long)s->worst_ns, s->mean_ns,
+			(unsigned long long)s->samples);
+	}
+	return outfile_commit(&o);
+}

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The JSON result file (--json): settings, loadfile identity, environment,
+ * every run's raw figures and per-op statistics, and each client count's
+ * summary. The schema is versioned and documented in doc/json-schema.md;
+ * resultfile.c reads it back for compare and plot.
+ */
+#include <config.h>
+#include "report/report.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/env.h"
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "report/outfile.h"
+#include "run/run.h"
+#include "stats/summary.h"
+#include "run/sweep.h"
+
+static const char *const cwd_names[] = { "private", "shared" };
+static const char *const fdt_names[] = { "shared", "private" };
+static const char *const order_names[] = { "sequential", "interleaved",
+					   "random" };
+static const char *const dialect_names[] = { "auto", "native", "dbench" };
+static const char *const fsinfo_names[] = { "statvfs", "statfs",
+					    "statvfs_legacy" };
+static const char *const end_names[] = { "complete", "strict", "max-errors",
+					 "signal", "failed" };
+
+/* NULL becomes JSON null. */
+static json_t *str(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *u64(uint64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+static json_t *summary_json(const struct summary *s)
+{
+	return json_pack("{sI sf sf sf sf sf sf}", "n", (json_int_t)s->n,
+			 "mean", s->mean, "median", s->median, "stddev",
+			 s->stddev, "cv", s->cv, "min", s->min, "max", s->max);
+}
+
+static json_t *options_json(const struct config *cfg)
+{
+	json_t *o = json_object(), *clients = json_array(), *cmd = json_array();
+
+	for (unsigned int i = 0; i < cfg->nclients; i++)
+		json_array_append_new(clients, json_integer(cfg->clients[i]));
+	for (int i = 0; i < cfg->argc; i++)
+		json_array_append_new(cmd, json_string(cfg->argv[i]));
+	json_object_set_new(o, "command", cmd);
+	json_object_set_new(o, "clients", clients);
+	json_object_set_new(o, "loadfile", str(cfg->loadfile));
+	json_object_set_new(o, "directory", str(cfg->directory));
+	json_object_set_new(o, "engine", str(cfg->engine));
+	json_object_set_new(o, "time_ns", u64(cfg->loops ? 0 : cfg->time_ns));
+	json_object_set_new(o, "loops", u64(cfg->loops));
+	json_object_set_new(
+		o, "warmup",
+		json_pack("{ss sI}", "kind",
+			  cfg->warmup_kind == WARMUP_PASSES ? "passes" : "ns",
+			  "value", (json_int_t)cfg->warmup));
+	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
+	json_object_set_new(
+		o, "fs_struct",
+		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
+	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
+	json_object_set_new(o, "depth", json_integer(cfg->depth));
+	json_object_set_new(o, "runs", json_integer(cfg->runs));
+	json_object_set_new(o, "order", json_string(order_names[cfg->order]));
+	json_object_set_new(o, "seed", u64(cfg->seed));
+	json_object_set_new(o, "strict", json_boolean(cfg->strict));
+	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
+	json_object_set_new(o, "dbench",
+			    json_pack("{sb sb sb sb ss}", "sync_open",
+				      cfg->lopts.sync_open, "sync_dirs",
+				      cfg->lopts.sync_dirs, "fsync",
+				      cfg->lopts.fsync_writes, "resolve",
+				      !cfg->lopts.no_resolve, "fsinfo",
+				      fsinfo_names[cfg->lopts.fsinfo]));
+	return o;
+}
+
+static json_t *ops_json(const struct run *run)
+{
+	const struct result *r = &run->total;
+	json_t *a = json_array();
+	char buf[16];
+
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		const struct hist *h = &r->lat[s];
+		json_t *errors = json_object();
+
+		for (unsigned int e = 0; e < ERR_NR; e++) {
+			const char *name;
+
+			if (!r->err[s][e])
+				continue;
+			name = e == 0 ? "success" :
+			       e == ERR_SKIPPED ?
+					"skipped" :
+			       e == ERR_OTHER ?
+					"other" :
+					op_errno_name((int)e, buf, sizeof(buf));
+			json_object_set_new(errors, name, u64(r->err[s][e]));
+		}
+		json_array_append_new(
+			a,
+			json_pack("{ss sI sf sI sI sI sI sI sI so}", "op",
+				  op_table[run->lf->slot_op[s]].name, "count",
+				  (json_int_t)h->count, "mean_ns", hist_mean(h),
+				  "min_ns", (json_int_t)(h->count ? h->min : 0),
+				  "max_ns", (json_int_t)h->max, "p50_ns",
+				  (json_int_t)hist_percentile(h, 50), "p90_ns",
+				  (json_int_t)hist_percentile(h, 90), "p99_ns",
+				  (json_int_t)hist_percentile(h, 99), "p999_ns",
+				  (json_int_t)hist_percentile(h, 99.9),
+				  "unexpected", errors));
+	}
+	return a;
+}
+
+static json_t *clients_json(const struct run *run)
+{
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		const struct client_sample *cs = &run->samples[i];
+
+		json_array_append_new(
+			a, json_pack("{sI sI sI sf}", "passes",
+				     (json_int_t)cs->passes, "ops",
+				     (json_int_t)cs->ops, "elapsed_ns",
+				     (json_int_t)cs->elapsed_ns, "ns_per_pass",
+				     cs->passes ? (double)cs->elapsed_ns /
+							  (double)cs->passes :
+						  0.0));
+	}
+	return a;
+}
+
+static json_t *run_json(const struct run *run)
+{
+	const struct result *r = &run->total;
+	double share = result_cpu_share(r, run->nclients,
+					sysconf(_SC_NPROCESSORS_ONLN));
+	json_t *o = json_object();
+
+	json_object_set_new(o, "index", json_integer(run->index));
+	json_object_set_new(o, "clients", json_integer(run->nclients));
+	json_object_set_new(o, "repeat", json_integer(run->repeat));
+	json_object_set_new(o, "end",
+			    json_string(end_names[atomic_load(&run->end)]));
+	json_object_set_new(o, "elapsed_ns", u64(result_elapsed(r)));
+	json_object_set_new(o, "ops", u64(r->ops));
+	json_object_set_new(o, "bytes", u64(r->bytes));
+	json_object_set_new(o, "passes", u64(r->passes));
+	json_object_set_new(o, "unexpected", u64(r->unexpected));
+	json_object_set_new(o, "skipped", u64(r->skipped));
+	json_object_set_new(o, "ops_per_sec", json_real(run_ops_per_sec(run)));
+	json_object_set_new(o, "mb_per_sec", json_real(run_mb_per_sec(run)));
+	json_object_set_new(o, "p99_ns", json_real(run_p99_ns(run)));
+	json_object_set_new(o, "max_latency_ns", u64(result_max_latency(r)));
+	json_object_set_new(o, "setup_ns", u64(run->start_ns));
+	json_object_set_new(
+		o, "rusage",
+		json_pack("{sf sf sI sI so sf sb}", "user_s", r->usage.user_s,
+			  "sys_s", r->usage.sys_s, "voluntary_switches",
+			  (json_int_t)r->usage.voluntary,
+			  "involuntary_switches",
+			  (json_int_t)r->usage.involuntary, "run_delay_ns",
+			  r->usage.run_delay_known ?
+				  json_integer(
+					  (json_int_t)r->usage.run_delay_ns) :
+				  json_null(),
+			  "cpu_share", share, "starved",
+			  result_starved(r, run->nclients,
+					 sysconf(_SC_NPROCESSORS_ONLN))));
+	json_object_set_new(o, "ops_detail", ops_json(run));
+	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
+	json_object_set_new(o, "clients_detail", clients_json(run));
+	return o;
+}
+
+static json_t *points_json(const struct sweep *sw)
+{
+	json_t *a = json_array();
+
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		const struct point *pt = &sw->points[p];
+		json_t *runs = json_array();
+
+		for (unsigned int r = 0; r < pt->nruns; r++)
+			json_array_append_new(runs,
+					      json_integer(pt->runs[r]->index));
+		json_array_append_new(
+			a, json_pack("{si so so so so}", "clients", pt->clients,
+				     "runs", runs, "ops_per_sec",
+				     summary_json(&pt->ops_s), "mb_per_sec",
+				     summary_json(&pt->mb_s), "p99_ns",
+				     summary_json(&pt->p99_ns)));
+	}
+	return a;
+}
+
+int report_json(const struct sweep *sw, const struct env *env, const char *path)
+{
+	const struct loadfile *lf = sw->lf;
+	json_t *root = json_object(), *runs = json_array();
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int ret = 0;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	json_object_set_new(root, "schema", json_string("vfsbench-result"));
+	json_object_set_new(root, "schema_version",
+			    json_integer(REPORT_JSON_VERSION));
+	json_object_set_new(root, "created", json_string(when));
+	json_object_set_new(root, "options", options_json(sw->cfg));
+	json_object_set_new(root, "loadfile",
+			    json_pack("{ss ss ss sI sI}", "name", lf->name,
+				      "sha256", lf->sha256, "dialect",
+				      dialect_names[lf->dialect], "ops",
+				      (json_int_t)loadfile_run_nops(lf),
+				      "setup_ops", (json_int_t)lf->nsetup));
+	json_object_set_new(root, "environment", env_json(env));
+	for (unsigned int i = 0; i < sw->nruns; i++)
+		if (atomic_load(&sw->runs[i].end) != RUN_END_FAILED)
+			json_array_append_new(runs, run_json(&sw->runs[i]));
+	json_object_set_new(root, "runs", runs);
+	json_object_set_new(root, "points", points_json(sw));
+	json_object_set_new(root, "complete", json_boolean(!sw->stopped));
+
+	ret = outfile_json(root, path);
+	json_decref(root);
+	return ret;
+}

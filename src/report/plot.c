@@ -1,0 +1,780 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * vfsbench plot: a chart of result files drawn by gnuplot, found in PATH
+ * at run time. Owns the series (one per file), the gnuplot script (data
+ * inline, every string from a file name escaped) and running gnuplot on a
+ * pipe, so that a chart is either complete or not there at all. Result
+ * files of runs and sweeps give two panels against the client count;
+ * fdscale results give one chart of the open() cost against num_fds.
+ */
+#include <config.h>
+#include "report/plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/options.h"
+#include "compare/resultfile.h"
+#include "stats/summary.h"
+#include "base/compiler.h"
+#include "base/exit.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+/*
+ * One line of the chart: a file's measured points, ascending. x is the
+ * client count (fdscale results have their own struct fdseries).
+ */
+struct series {
+	const char *label;
+	unsigned int n;
+	double *x;
+	double *mean, *sd; /* the metric, in the chart's unit */
+	double base_x; /* the baseline: 1 client, else the smallest count */
+	double base; /* the mean there; relative values need base > 0 */
+};
+
+/* The chart: every series and what the axes show. */
+struct chart {
+	enum compare_metric metric;
+	struct series *s;
+	unsigned int ns;
+	const char *xname; /* "clients" */
+	const char *unit; /* p99: "ns", "us", "ms" or "s" */
+	double scale; /* p99: ns per unit */
+	bool log2x;
+};
+
+static const char *const metric_names[] = {
+	[CMP_OPS] = "ops/s",
+	[CMP_MBPS] = "MB/s",
+	[CMP_P99] = "p99 latency",
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* @rf's points with a complete run, ascending by client count. */
+static void series_fill(struct series *s, const struct resultfile *rf,
+			enum compare_metric metric)
+{
+	double *order = xcalloc(rf->npoints + 1, sizeof(*order));
+	unsigned int n = 0;
+
+	for (unsigned int p = 0; p < rf->npoints; p++)
+		if (rf->points[p].nruns)
+			order[n++] = rf->points[p].clients;
+	qsort(order, n, sizeof(*order), cmp_double);
+	s->label = rf->label;
+	s->x = order;
+	s->mean = xcalloc(n + 1, sizeof(*s->mean));
+	s->sd = xcalloc(n + 1, sizeof(*s->sd));
+	for (unsigned int i = 0; i < n; i++) {
+		const struct resultfile_point *pt;
+		struct summary sum;
+
+		pt = resultfile_point(rf, (unsigned int)order[i]);
+		summary_of(&sum, resultfile_values(pt, metric), pt->nruns);
+		s->mean[i] = sum.mean;
+		s->sd[i] = sum.stddev;
+	}
+	s->n = n;
+	if (!n)
+		return;
+	/* order is ascending: 1 client, if there, comes first */
+	s->base_x = s->x[0];
+	s->base = s->mean[0];
+}
+
+static void series_release(struct series *s)
+{
+	free(s->x);
+	free(s->mean);
+	free(s->sd);
+}
+
+/* p99 in ns, us, ms or s, whichever fits the largest mean. */
+static void chart_unit(struct chart *c)
+{
+	double max = 0;
+
+	c->unit = NULL;
+	c->scale = 1;
+	if (c->metric != CMP_P99)
+		return;
+	for (unsigned int i = 0; i < c->ns; i++)
+		for (unsigned int p = 0; p < c->s[i].n; p++)
+			if (c->s[i].mean[p] > max)
+				max = c->s[i].mean[p];
+	c->unit = max >= 1e9 ? "s" :
+		  max >= 1e6 ? "ms" :
+		  max >= 1e3 ? "us" :
+			       "ns";
+	c->scale = max >= 1e9 ? 1e9 : max >= 1e6 ? 1e6 : max >= 1e3 ? 1e3 : 1;
+	for (unsigned int i = 0; i < c->ns; i++) {
+		for (unsigned int p = 0; p < c->s[i].n; p++) {
+			c->s[i].mean[p] /= c->scale;
+			c->s[i].sd[p] /= c->scale;
+		}
+		c->s[i].base /= c->scale;
+	}
+}
+
+/*
+ * @s as a gnuplot double-quoted string. Anything but letters, digits and
+ * a few harmless characters becomes an octal escape, so that no quote,
+ * backslash, newline, backquote (command substitution) or '@' (macro)
+ * from a file name reaches gnuplot's parser.
+ */
+static void gp_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr(" ._-+,:/=()[]#", *p))
+			fputc(*p, out);
+		else
+			fprintf(out, "\\%03o", *p);
+	}
+	fputc('"', out);
+}
+
+/* Every count across the series, ascending, once each; n: how many. */
+static double *x_values(const struct chart *c, unsigned int *n)
+{
+	unsigned int total = 0, k = 0;
+	double *all;
+
+	for (unsigned int i = 0; i < c->ns; i++)
+		total += c->s[i].n;
+	all = xcalloc(total + 1, sizeof(*all));
+	for (unsigned int i = 0; i < c->ns; i++)
+		for (unsigned int p = 0; p < c->s[i].n; p++)
+			all[k++] = c->s[i].x[p];
+	qsort(all, total, sizeof(*all), cmp_double);
+	*n = 0;
+	for (unsigned int i = 0; i < total; i++)
+		if (!i || all[i] != all[i - 1])
+			all[(*n)++] = all[i];
+	return all;
+}
+
+static bool is_pow2(double x)
+{
+	unsigned long v = (unsigned long)x;
+
+	return (double)v == x && v && !(v & (v - 1));
+}
+
+/* The x axis: log2 when every count is a power of two, tics at them. */
+static void gp_xaxis(FILE *out, struct chart *c)
+{
+	unsigned int n;
+	double *x = x_values(c, &n), min = x[0], max = x[n - 1];
+
+	c->log2x = true;
+	for (unsigned int i = 0; i < n; i++)
+		c->log2x = c->log2x && is_pow2(x[i]);
+	fprintf(out, "set xlabel \"%s\"\n", c->xname);
+	if (c->log2x)
+		fprintf(out, "set logscale x 2\nset xrange [%g:%g]\n",
+			min / 1.4, max * 1.4);
+	else
+		fprintf(out, "set xrange [%g:%g]\n",
+			min - fmax(0.5, (max - min) * 0.05),
+			max + fmax(0.5, (max - min) * 0.05));
+	if (n <= 16) {
+		fprintf(out, "set xtics (");
+		for (unsigned int i = 0; i < n; i++)
+			fprintf(out, "%s%g", i ? ", " : "", x[i]);
+		fprintf(out, ")\n");
+	}
+	free(x);
+}
+
+/* $dN: x, mean, stddev, mean / base, stddev / base (NaN: no base). */
+static void gp_data(FILE *out, const struct chart *c)
+{
+	for (unsigned int i = 0; i < c->ns; i++) {
+		const struct series *s = &c->s[i];
+
+		fprintf(out, "$d%u << EOD\n", i + 1);
+		for (unsigned int p = 0; p < s->n; p++) {
+			if (s->base > 0)
+				fprintf(out, "%.10g %.10g %.10g %.10g %.10g\n",
+					s->x[p], s->mean[p], s->sd[p],
+					s->mean[p] / s->base,
+					s->sd[p] / s->base);
+			else
+				fprintf(out, "%.10g %.10g %.10g NaN NaN\n",
+					s->x[p], s->mean[p], s->sd[p]);
+		}
+		fprintf(out, "EOD\n");
+	}
+}
+
+/* [0:top] holding every mean plus its error bar, 5% above. */
+static void gp_yrange(FILE *out, double top)
+{
+	fprintf(out, "set yrange [0:%.10g]\n", top > 0 ? top * 1.05 : 1);
+}
+
+/* Panel 1: the metric against the client count. */
+static void gp_panel_metric(FILE *out, const struct chart *c)
+{
+	const char *name = metric_names[c->metric];
+	double top = 0;
+
+	for (unsigned int i = 0; i < c->ns; i++)
+		for (unsigned int p = 0; p < c->s[i].n; p++)
+			top = fmax(top, c->s[i].mean[p] + c->s[i].sd[p]);
+	gp_yrange(out, top);
+	if (c->metric == CMP_P99)
+		fprintf(out, "set ylabel \"%s (%s)\"\n", name, c->unit);
+	else
+		fprintf(out, "set ylabel \"%s\"\n", name);
+	/* ops/s in the millions: "2.5M" */
+	fprintf(out, "set format y \"%s\"\n",
+		c->metric == CMP_OPS && top >= 1e4 ? "%.1s%c" : "%g");
+	fprintf(out,
+		"set title \"%s: mean of runs, bars: standard deviation\"\n",
+		name);
+	fprintf(out, "plot");
+	for (unsigned int i = 0; i < c->ns; i++) {
+		fprintf(out,
+			"%s $d%u using 1:2:3 with yerrorlines lt %u pt 7 title ",
+			i ? "," : "", i + 1, i + 1);
+		gp_string(out, c->s[i].label);
+	}
+	fprintf(out, "\n");
+}
+
+/*
+ * Panel 2: each file against its own baseline, and the ideal of linear
+ * scaling (ops/s and MB/s) from each distinct baseline count. Colours
+ * match panel 1, whose key names the files; this key holds the ideals.
+ */
+static void gp_panel_scaling(FILE *out, const struct chart *c)
+{
+	bool ideal = c->metric != CMP_P99, several = false, any = false;
+	double top = 0, itop = 0, xmax = 0;
+	const char *sep = "";
+
+	for (unsigned int i = 0; i < c->ns; i++) {
+		const struct series *s = &c->s[i];
+
+		several = several || s->base_x != c->s[0].base_x;
+		xmax = fmax(xmax, s->x[s->n - 1]);
+		if (!(s->base > 0))
+			continue;
+		any = true;
+		for (unsigned int p = 0; p < s->n; p++)
+			top = fmax(top, (s->mean[p] + s->sd[p]) / s->base);
+	}
+	/* the ideal may run off the top, not squash the measured lines */
+	for (unsigned int i = 0; ideal && i < c->ns; i++)
+		if (c->s[i].base > 0)
+			itop = fmax(itop, xmax / c->s[i].base_x);
+	gp_yrange(out, fmax(top, fmin(itop, 2 * top)));
+	fprintf(out, "set format y \"%%g\"\n");
+	fprintf(out, "set ylabel \"relative to the baseline%s\"\n",
+		c->metric == CMP_P99 ? " (lower is better)" : "");
+	fprintf(out, "set title \"scaling: %s relative to each file's %s\"\n",
+		metric_names[c->metric],
+		several || c->s[0].base_x != 1 ? "smallest client count" :
+						 "1-client result");
+	if (!any) {
+		fprintf(out,
+			"set label 1 \"no relative values: every baseline is 0\" at graph 0.5,0.5 center\n"
+			"plot NaN notitle\nunset label 1\n");
+		return;
+	}
+	fprintf(out, "plot");
+	for (unsigned int i = 0; i < c->ns; i++) {
+		if (!(c->s[i].base > 0))
+			continue;
+		fprintf(out,
+			"%s $d%u using 1:4:5 with yerrorlines lt %u pt 7 notitle",
+			sep, i + 1, i + 1);
+		sep = ",";
+	}
+	for (unsigned int i = 0; ideal && i < c->ns; i++) {
+		bool dup = !(c->s[i].base > 0);
+
+		for (unsigned int j = 0; j < i; j++)
+			dup = dup || (c->s[j].base > 0 &&
+				      c->s[j].base_x == c->s[i].base_x);
+		if (dup)
+			continue;
+		fprintf(out,
+			", (x >= %g ? x / %g : NaN) with lines dt 2 lc rgb \"gray40\" title \"ideal",
+			c->s[i].base_x, c->s[i].base_x);
+		if (several)
+			fprintf(out, " from %g", c->s[i].base_x);
+		fprintf(out, "\"");
+	}
+	fprintf(out, "\n");
+}
+
+/*
+ * Rows of the files' key, which gnuplot fills with as many entries a row
+ * (three at most) as fit the panel's 530 pixels: about 7 pixels a
+ * character and 70 for the sample line.
+ */
+static unsigned int key_rows(const struct chart *c)
+{
+	size_t longest = 0, cols;
+
+	for (unsigned int i = 0; i < c->ns; i++)
+		if (strlen(c->s[i].label) > longest)
+			longest = strlen(c->s[i].label);
+	cols = 530 / (longest * 7 + 70);
+	cols = cols < 1 ? 1 : cols > 3 ? 3 : cols;
+	return (unsigned int)((c->ns + cols - 1) / cols);
+}
+
+/* The encoding and the terminal of @output's suffix, @w x @h pixels. */
+static void gp_terminal(FILE *out, const char *output, unsigned int w,
+			unsigned int h)
+{
+	const char *dot = strrchr(output, '.');
+
+	fprintf(out, "set encoding utf8\n");
+	if (dot && !strcmp(dot, ".png"))
+		fprintf(out,
+			"if (strstrt(GPVAL_TERMINALS, \" pngcairo \") > 0) {\n"
+			"\tset terminal pngcairo size %u,%u noenhanced background rgb \"white\"\n"
+			"} else {\n"
+			"\tset terminal png size %u,%u noenhanced background rgb \"white\"\n"
+			"}\n",
+			w, h, w, h);
+	else
+		fprintf(out,
+			"set terminal svg size %u,%u noenhanced background rgb \"white\"\n",
+			w, h);
+}
+
+/*
+ * The whole script: terminal, data, two panels side by side. The chart
+ * goes to gnuplot's stdout, the file plot_chart() opened.
+ */
+static char *gp_script(struct chart *c, const char *output, size_t *len)
+{
+	char *buf = NULL;
+	FILE *out;
+
+	out = open_memstream(&buf, len);
+	if (!out)
+		die("open_memstream: %s", strerror(errno));
+	gp_terminal(out, output, 1280, 520);
+	gp_data(out, c);
+	/* the same plot area in both panels, whatever their keys hold */
+	fprintf(out,
+		"set multiplot layout 1,2 margins 0.08,0.98,0.12,%.3f spacing 0.09\n"
+		"set grid\nset key above horizontal maxcols 3\n",
+		fmax(0.5, 0.88 - 0.04 * key_rows(c)));
+	gp_xaxis(out, c);
+	gp_panel_metric(out, c);
+	gp_panel_scaling(out, c);
+	fprintf(out, "unset multiplot\n");
+	if (fclose(out))
+		die("open_memstream: %s", strerror(errno));
+	return buf;
+}
+
+/*
+ * An fdscale result's pair of lines: at each step (ascending num_fds) the
+ * best and the worst open() cost in us.
+ */
+struct fdseries {
+	const char *label;
+	unsigned int n;
+	uint64_t *x; /* num_fds */
+	double *best, *worst; /* us */
+};
+
+/* The chart of fdscale results. */
+struct fdchart {
+	struct fdseries *s;
+	unsigned int ns;
+	/*
+	 * What every file shares, for the title: ", cache-hot", ", 3
+	 * threads, one fd table"... ("" when they differ).
+	 */
+	char mode[96];
+};
+
+static int cmp_fdstep(const void *a, const void *b)
+{
+	const struct resultfile_fdstep *x = a, *y = b;
+
+	return (x->num_fds > y->num_fds) - (x->num_fds < y->num_fds);
+}
+
+static void fdseries_fill(struct fdseries *s, struct resultfile *rf)
+{
+	qsort(rf->fdsteps, rf->nfdsteps, sizeof(*rf->fdsteps), cmp_fdstep);
+	s->label = rf->label;
+	s->n = rf->nfdsteps;
+	s->x = xcalloc(s->n + 1, sizeof(*s->x));
+	s->best = xcalloc(s->n + 1, sizeof(*s->best));
+	s->worst = xcalloc(s->n + 1, sizeof(*s->worst));
+	for (unsigned int i = 0; i < s->n; i++) {
+		s->x[i] = rf->fdsteps[i].num_fds;
+		s->best[i] = (double)rf->fdsteps[i].best_ns / 1e3;
+		s->worst[i] = (double)rf->fdsteps[i].worst_ns / 1e3;
+	}
+}
+
+static void fdseries_release(struct fdseries *s)
+{
+	free(s->x);
+	free(s->best);
+	free(s->worst);
+}
+
+/*
+ * The fdscale script: $dN holds num_fds, best and worst (us); x is
+ * logarithmic; each file one colour, best solid, worst dashed.
+ */
+static char *gp_fdscale_script(const struct fdchart *c, const char *output,
+			       size_t *len)
+{
+	uint64_t xmin = UINT64_MAX, xmax = 0;
+	double top = 0;
+	char *buf = NULL;
+	FILE *out;
+
+	out = open_memstream(&buf, len);
+	if (!out)
+		die("open_memstream: %s", strerror(errno));
+	gp_terminal(out, output, 1024, 600);
+	for (unsigned int i = 0; i < c->ns; i++) {
+		const struct fdseries *s = &c->s[i];
+
+		fprintf(out, "$d%u << EOD\n", i + 1);
+		for (unsigned int p = 0; p < s->n; p++) {
+			fprintf(out, "%" PRIu64 " %.10g %.10g\n", s->x[p],
+				s->best[p], s->worst[p]);
+			xmin = s->x[p] < xmin ? s->x[p] : xmin;
+			xmax = s->x[p] > xmax ? s->x[p] : xmax;
+			top = fmax(top, fmax(s->best[p], s->worst[p]));
+		}
+		fprintf(out, "EOD\n");
+	}
+	fprintf(out, "set grid\nset key above horizontal maxcols 2\n");
+	fprintf(out, "set xlabel \"open fds (num_fds)\"\n");
+	fprintf(out, "set logscale x 10\nset format x \"%%.0f\"\n");
+	fprintf(out, "set xrange [%.10g:%.10g]\n", (double)xmin / 1.5,
+		(double)xmax * 1.5);
+	fprintf(out, "set ylabel \"open() cost (us)\"\nset format y \"%%g\"\n");
+	gp_yrange(out, top);
+	fprintf(out,
+		"set title \"open() refilling a freed fd%s: best (solid) and worst (dashed) of each step\"\n",
+		c->mode);
+	fprintf(out, "plot");
+	for (unsigned int i = 0; i < c->ns; i++) {
+		char *title;
+		size_t n = strlen(c->s[i].label) + 8;
+
+		title = xmalloc(n);
+		snprintf(title, n, "%s best", c->s[i].label);
+		fprintf(out,
+			"%s $d%u using 1:2 with linespoints lc %u dt 1 pt 7 title ",
+			i ? "," : "", i + 1, i + 1);
+		gp_string(out, title);
+		snprintf(title, n, "%s worst", c->s[i].label);
+		fprintf(out,
+			", $d%u using 1:3 with linespoints lc %u dt 2 pt 6 title ",
+			i + 1, i + 1);
+		gp_string(out, title);
+		free(title);
+	}
+	fprintf(out, "\n");
+	if (fclose(out))
+		die("open_memstream: %s", strerror(errno));
+	return buf;
+}
+
+/* Write all of @buf to @fd; 0 or -errno (EPIPE: gnuplot went away). */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * The child: gnuplot reading the script on stdin and writing the chart on
+ * stdout (@out); exec's errno on @status.
+ */
+static void NORETURN exec_gnuplot(int in, int out, int status)
+{
+	char *const argv[] = { (char *)"gnuplot", NULL };
+	int err;
+
+	if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0) {
+		err = errno;
+	} else {
+		execvp(argv[0], argv);
+		err = errno;
+	}
+	if (write(status, &err, sizeof(err)) != sizeof(err))
+		_exit(126);
+	_exit(127);
+}
+
+/* Wait for @pid; its exit status, or -1 with a message. */
+static int wait_gnuplot(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return error("waitpid: %s", strerror(errno));
+	if (WIFSIGNALED(st))
+		return error("gnuplot was killed by signal %d", WTERMSIG(st));
+	return WEXITSTATUS(st);
+}
+
+/*
+ * Run gnuplot with @script on its stdin and @out as its stdout. A gnuplot
+ * that cannot be executed is reported through a close-on-exec pipe: it
+ * stays silent when exec succeeds. Returns 0 or -1 with a message.
+ */
+static int run_gnuplot(const char *script, size_t len, int out)
+{
+	int in[2], status[2], err = 0, ret;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(in, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
+		die("pipe: %s", strerror(errno));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid)
+		exec_gnuplot(in[0], out, status[1]);
+	close(in[0]);
+	close(status[1]);
+	do
+		n = read(status[0], &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(status[0]);
+	if (n == sizeof(err)) {
+		close(in[1]);
+		wait_gnuplot(pid);
+		if (err == ENOENT)
+			return error(
+				"gnuplot is not installed: apt-get install gnuplot-nox");
+		return error("cannot run gnuplot: %s", strerror(err));
+	}
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	err = write_all(in[1], script, len);
+	close(in[1]);
+	sigaction(SIGPIPE, &old, NULL);
+	ret = wait_gnuplot(pid);
+	if (ret > 0)
+		return error("gnuplot failed (exit status %d)", ret);
+	if (!ret && err)
+		return error("cannot write to gnuplot: %s", strerror(-err));
+	return ret;
+}
+
+/*
+ * Draw @script (@len bytes) into @output through "OUTPUT.tmpPID", renamed
+ * when gnuplot succeeded: a failed plot leaves nothing behind. Frees
+ * @script.
+ */
+static int plot_script(char *script, size_t len, const char *output)
+{
+	size_t tlen = strlen(output) + 32;
+	char *tmp = xmalloc(tlen);
+	struct stat st;
+	int fd, ret;
+
+	snprintf(tmp, tlen, "%s.tmp%ld", output, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		ret = error("cannot create '%s': %s", tmp, strerror(errno));
+		free(script);
+		free(tmp);
+		return ret;
+	}
+	ret = run_gnuplot(script, len, fd);
+	if (!ret && (fstat(fd, &st) || !st.st_size))
+		ret = error("gnuplot wrote no chart to '%s'", tmp);
+	if (close(fd) && !ret)
+		ret = error("cannot write '%s': %s", tmp, strerror(errno));
+	if (!ret && rename(tmp, output))
+		ret = error("cannot rename '%s' to '%s': %s", tmp, output,
+			    strerror(errno));
+	if (ret)
+		unlink(tmp);
+	free(script);
+	free(tmp);
+	return ret;
+}
+
+/* Draw @c into @output: see plot_script(). */
+static int plot_chart(struct chart *c, const char *output)
+{
+	size_t len;
+	char *script = gp_script(c, output, &len);
+
+	return plot_script(script, len, output);
+}
+
+/*
+ * Read the files; 0, or -1 when any cannot be read or they cannot be
+ * plotted together (all reported). Sets *@fdscale when they are fdscale
+ * results.
+ */
+static int read_files(struct resultfile *rf, const struct plot_config *pc,
+		      bool *fdscale)
+{
+	int sweep = -1, fds = -1, ret = 0;
+
+	for (unsigned int f = 0; f < pc->nfiles; f++) {
+		if (resultfile_read_steps(&rf[f], pc->files[f]))
+			ret = -1;
+		else if (rf[f].kind == RESULTFILE_FDSCALE && fds < 0)
+			fds = (int)f;
+		else if (rf[f].kind == RESULTFILE_SWEEP && sweep < 0)
+			sweep = (int)f;
+	}
+	if (sweep >= 0 && fds >= 0)
+		ret = error(
+			"'%s' is an fdscale result (vfsbench-fdscale) and '%s' a result of runs (vfsbench-result): plot draws one kind or the other, not both",
+			rf[fds].path, rf[sweep].path);
+	else if (fds >= 0 && pc->metric != CMP_OPS)
+		ret = error(
+			"--metric %s: an fdscale chart ('%s') shows the best and worst open() cost; --metric is for results of runs",
+			pc->metric == CMP_MBPS ? "mbps" : "p99", rf[fds].path);
+	*fdscale = fds >= 0;
+	return ret;
+}
+
+/* The settings all of @n files share, for the title of the chart. */
+static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
+		    unsigned int n)
+{
+	bool cold = true, threads = true;
+	size_t used = 0;
+
+	for (unsigned int f = 1; f < n; f++) {
+		cold = cold && rf[f].cold == rf[0].cold;
+		threads = threads && rf[f].threads == rf[0].threads &&
+			  rf[f].private_fd_table == rf[0].private_fd_table;
+	}
+	buf[0] = '\0';
+	if (cold)
+		used += (size_t)snprintf(buf, len, ", cache-%s",
+					 rf[0].cold ? "cold" : "hot");
+	if (threads && rf[0].threads > 1 && used < len)
+		snprintf(buf + used, len - used, ", %u threads, %s",
+			 rf[0].threads,
+			 rf[0].private_fd_table ? "private fd tables" :
+						  "one fd table");
+}
+
+/* fdscale results: one chart, a pair of lines per file. */
+static int plot_fdscale(struct resultfile *rf, const struct plot_config *pc)
+{
+	struct fdchart c = { .s = xcalloc(pc->nfiles, sizeof(*c.s)) };
+	int status = VB_EXIT_USAGE;
+	char *script;
+	size_t len;
+
+	for (unsigned int f = 0; f < pc->nfiles; f++) {
+		if (!rf[f].nfdsteps) {
+			warning("'%s': no step: left out of the chart",
+				rf[f].path);
+			continue;
+		}
+		fdseries_fill(&c.s[c.ns++], &rf[f]);
+	}
+	if (!c.ns) {
+		error("no step in any file: nothing to plot");
+		goto out;
+	}
+	fd_mode(c.mode, sizeof(c.mode), rf, pc->nfiles);
+	script = gp_fdscale_script(&c, pc->output, &len);
+	status = plot_script(script, len, pc->output) ? VB_EXIT_RUNTIME :
+							VB_EXIT_OK;
+out:
+	for (unsigned int i = 0; i < c.ns; i++)
+		fdseries_release(&c.s[i]);
+	free(c.s);
+	return status;
+}
+
+int plot_files(const struct plot_config *pc)
+{
+	struct resultfile *rf = xcalloc(pc->nfiles, sizeof(*rf));
+	struct chart c = {
+		.metric = pc->metric,
+		.s = xcalloc(pc->nfiles, sizeof(*c.s)),
+		.xname = "clients",
+	};
+	int status = VB_EXIT_USAGE;
+	bool fdscale;
+
+	if (read_files(rf, pc, &fdscale))
+		goto out;
+	resultfile_labels(rf, pc->nfiles);
+	if (fdscale) {
+		status = plot_fdscale(rf, pc);
+		goto out;
+	}
+	for (unsigned int f = 0; f < pc->nfiles; f++) {
+		series_fill(&c.s[c.ns], &rf[f], pc->metric);
+		if (c.s[c.ns].n) {
+			c.ns++;
+			continue;
+		}
+		warning("'%s': no run completed: left out of the chart",
+			rf[f].path);
+		series_release(&c.s[c.ns]);
+	}
+	if (!c.ns) {
+		error("no run completed in any file: nothing to plot");
+		goto out;
+	}
+	chart_unit(&c);
+	status = plot_chart(&c, pc->output) ? VB_EXIT_RUNTIME : VB_EXIT_OK;
+out:
+	for (unsigned int i = 0; i < c.ns; i++)
+		series_release(&c.s[i]);
+	free(c.s);
+	for (unsigned int f = 0; f < pc->nfiles; f++)
+		resultfile_release(&rf[f]);
+	free(rf);
+	return status;
+}

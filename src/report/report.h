@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_REPORT_REPORT_H
+#define VB_REPORT_REPORT_H
+
+struct comparison;
+struct fdscale;
+struct config;
+struct env;
+struct loadfile;
+struct run;
+struct sweep;
+struct workdir;
+
+/*
+ * The human report on stdout, the only place results are written. Each
+ * run ends with dbench's final line,
+ * "Throughput X MB/sec  N clients  N procs  max_latency=Y ms",
+ * spaced exactly as dbench prints it, for existing harness parsers.
+ */
+void report_header(const struct config *cfg, const struct loadfile *lf,
+		   const struct workdir *wd);
+void report_run(const struct run *run);
+/* The sweep table; printed when two or more runs were measured. */
+void report_sweep(const struct sweep *sw);
+
+/*
+ * Files (written beside their target and renamed into place, so nothing
+ * is half-written; 0 or -1 with a message):
+ * report_json(): everything, in the schema of doc/json-schema.md;
+ * report_csv(): one row per run and op kind, plus one "all" row per run;
+ * report_ministat(): PREFIX-N.txt per client count N, one value of the
+ * sweep's metric (ops/s or MB/s) per run per line, for ministat(1).
+ */
+#define REPORT_JSON_VERSION 1
+int report_json(const struct sweep *sw, const struct env *env,
+		const char *path);
+int report_csv(const struct sweep *sw, const char *path);
+int report_ministat(const struct sweep *sw, const char *prefix);
+
+/*
+ * vfsbench fdscale: one line per step in fd-scale-bench's format,
+ * "num_fds: N, best cost: X us, worst cost: Y us", after a header saying
+ * cache-hot or cache-cold; and the JSON (schema "vfsbench-fdscale",
+ * doc/json-schema.md) and CSV files.
+ */
+void report_fdscale(const struct fdscale *fs);
+int report_fdscale_json(const struct fdscale *fs, const struct env *env,
+			const char *path);
+int report_fdscale_csv(const struct fdscale *fs, const char *path);
+
+/* The table of vfsbench compare (struct comparison: compare.h). */
+void report_compare(const struct comparison *cmp);
+
+#endif /* VB_REPORT_REPORT_H */

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The human report: settings, per-op table, totals, dbench's final line
+ * and the sweep table. Only this file writes results to stdout.
+ */
+#include <config.h>
+#include "report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "run/run.h"
+#include "run/sweep.h"
+#include "base/clock.h"
+#include "base/units.h"
+#include "base/alloc.h"
+#include "run/workdir.h"
+
+static const char *const cwd_names[] = { "private", "shared" };
+static const char *const fs_names[] = { "private", "shared" };
+static const char *const fdt_names[] = { "shared", "private" };
+static const char *const order_names[] = { "sequential", "interleaved",
+					   "random" };
+
+void report_header(const struct config *cfg, const struct loadfile *lf,
+		   const struct workdir *wd)
+{
+	char t[32], w[32];
+
+	printf("vfsbench %s  loadfile %s: %u ops, %u in [setup]\n",
+	       PACKAGE_VERSION, lf->name, loadfile_run_nops(lf), lf->nsetup);
+	printf("engine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
+	       cfg->engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
+	       fdt_names[cfg->fdt], cfg->depth);
+	if (cfg->loops)
+		printf("loops %llu per client", (unsigned long long)cfg->loops);
+	else
+		printf("time %s", units_format_ns(t, sizeof(t), cfg->time_ns));
+	if (cfg->warmup_kind == WARMUP_PASSES)
+		printf("  warmup %llu passes\n",
+		       (unsigned long long)cfg->warmup);
+	else
+		printf("  warmup %s\n",
+		       cfg->warmup ?
+			       units_format_ns(w, sizeof(w), cfg->warmup) :
+			       "none");
+	if (cfg->order == ORDER_RANDOM)
+		printf("runs %u per client count, order random, seed %llu\n",
+		       cfg->runs, (unsigned long long)cfg->seed);
+	else if (cfg->runs > 1)
+		printf("runs %u per client count, order %s\n", cfg->runs,
+		       order_names[cfg->order]);
+	printf("directory %s\n", wd->path);
+}
+
+static void print_unexpected(const struct run *run)
+{
+	const struct result *r = &run->total;
+	char buf[16];
+
+	if (!r->unexpected && !r->skipped)
+		return;
+	printf("Unexpected results (op: outcome x count):\n");
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		const char *name = op_table[run->lf->slot_op[s]].name;
+
+		for (unsigned int e = 0; e < ERR_NR; e++) {
+			const char *what;
+
+			if (!r->err[s][e])
+				continue;
+			if (e == 0)
+				what = "success (an errno was expected)";
+			else if (e == ERR_SKIPPED)
+				what = "skipped (handle dead: its open failed)";
+			else if (e == ERR_OTHER)
+				what = "errno >= 134";
+			else
+				what = op_errno_name((int)e, buf, sizeof(buf));
+			printf("  %s: %s x %llu\n", name, what,
+			       (unsigned long long)r->err[s][e]);
+		}
+	}
+}
+
+static const char *end_note(const struct run *run)
+{
+	switch (atomic_load(&run->end)) {
+	case RUN_END_STRICT:
+		return "stopped by --strict at an unexpected result: partial results";
+	case RUN_END_MAX_ERRORS:
+		return "stopped by --max-errors: partial results";
+	case RUN_END_SIGNAL:
+		return "interrupted by a signal: partial results";
+	case RUN_END_FAILED:
+		return "failed";
+	default:
+		return NULL;
+	}
+}
+
+static double per_sec(uint64_t v, uint64_t ns)
+{
+	return ns ? (double)v * 1e9 / (double)ns : 0;
+}
+
+/* The native per-op table: counts, rates and percentiles. */
+static void print_native(const struct run *run, uint64_t el)
+{
+	const struct result *r = &run->total;
+	char b[5][16];
+
+	printf("%-16s %12s %12s %9s %9s %9s %9s %9s %10s\n", "Operation",
+	       "Count", "ops/s", "avg", "p50", "p99", "p99.9", "max",
+	       "unexpected");
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		const struct hist *h = &r->lat[s];
+		uint64_t unexpected = 0;
+
+		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
+			unexpected += r->err[s][e];
+		printf("%-16s %12llu %12.2f %9s %9s %9s %9s %9s %10llu\n",
+		       op_table[run->lf->slot_op[s]].name,
+		       (unsigned long long)h->count, per_sec(h->count, el),
+		       units_format_ns(b[0], 16, (uint64_t)hist_mean(h)),
+		       units_format_ns(b[1], 16, hist_percentile(h, 50)),
+		       units_format_ns(b[2], 16, hist_percentile(h, 99)),
+		       units_format_ns(b[3], 16, hist_percentile(h, 99.9)),
+		       units_format_ns(b[4], 16, h->count ? h->max : 0),
+		       (unsigned long long)unexpected);
+	}
+}
+
+/*
+ * dbench's table, as dbench 4.0 prints it: rows in its order (the order
+ * of enum op_id), zero counts hidden, latencies in ms. dbench has no row
+ * for Sleep.
+ */
+static void print_dbench(const struct run *run)
+{
+	const struct result *r = &run->total;
+
+	printf("\n Operation      Count    AvgLat    MaxLat\n");
+	printf(" ----------------------------------------\n");
+	for (unsigned int id = 0; id < OP_NR; id++) {
+		for (unsigned int s = 0; s < r->nslots; s++) {
+			const struct hist *h = &r->lat[s];
+
+			if (run->lf->slot_op[s] != id || !h->count ||
+			    id == OP_DB_SLEEP)
+				continue;
+			printf(" %-12s %7llu %9.03f %9.03f\n",
+			       op_table[id].name, (unsigned long long)h->count,
+			       hist_mean(h) / 1e6, (double)h->max / 1e6);
+		}
+	}
+	printf("\n");
+}
+
+/* CPU use of the clients, a starvation flag, and time per pass. */
+static void print_usage(const struct run *run)
+{
+	const struct result *r = &run->total;
+	double share = result_cpu_share(r, run->nclients,
+					sysconf(_SC_NPROCESSORS_ONLN));
+	double min = 0, max = 0, sum = 0;
+	unsigned int n = 0, idle;
+	char b[3][16];
+
+	double wait = result_wait_share(r, run->nclients);
+
+	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)",
+	       r->usage.user_s, r->usage.sys_s, share * 100);
+	if (wait >= 0)
+		printf("  run-queue wait %.0f%%", wait * 100);
+	printf("  switches %llu voluntary, %llu involuntary\n",
+	       (unsigned long long)r->usage.voluntary,
+	       (unsigned long long)r->usage.involuntary);
+	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
+		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
+		       share * 100, wait * 100);
+	/* the totals are those of the clients that ran: say so */
+	idle = run_idle_clients(run);
+	if (idle == run->nclients)
+		printf("warning: no client measured an op\n");
+	else if (idle)
+		printf("warning: %u of %u clients measured no op: the figures are those of the other %u\n",
+		       idle, run->nclients, run->nclients - idle);
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		const struct client_sample *cs = &run->samples[i];
+		double per;
+
+		if (!cs->passes)
+			continue;
+		per = (double)cs->elapsed_ns / (double)cs->passes;
+		if (!n || per < min)
+			min = per;
+		if (!n || per > max)
+			max = per;
+		sum += per;
+		n++;
+	}
+	if (n)
+		printf("Time per pass per client: min %s  mean %s  max %s\n",
+		       units_format_ns(b[0], 16, (uint64_t)min),
+		       units_format_ns(b[1], 16, (uint64_t)(sum / n)),
+		       units_format_ns(b[2], 16, (uint64_t)max));
+}
+
+void report_run(const struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	const struct result *r = &run->total;
+	uint64_t el = result_elapsed(r);
+	const char *note = end_note(run);
+	enum report_format format = cfg->format;
+	char b[16];
+
+	if (format == FORMAT_AUTO)
+		format = run->lf->dialect == DIALECT_DBENCH ? FORMAT_BOTH :
+							      FORMAT_NATIVE;
+	printf("\n%u client%s: %llu ops in %.3f s\n", run->nclients,
+	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
+	       (double)el / 1e9);
+	if (note)
+		printf("note: %s\n", note);
+	if (format != FORMAT_DBENCH)
+		print_native(run, el);
+	print_unexpected(run);
+	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",
+	       per_sec(r->ops, el), per_sec(r->bytes, el) / 1e6,
+	       per_sec(r->passes, el), (unsigned long long)r->passes,
+	       (unsigned long long)r->bytes,
+	       units_format_ns(b, sizeof(b), run->start_ns));
+	print_usage(run);
+	if (format != FORMAT_NATIVE)
+		print_dbench(run);
+	/* dbench's line, spacing included: parsers split on single spaces */
+	printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
+	       per_sec(r->bytes, el) / 1e6, run->nclients, run->nclients,
+	       (double)result_max_latency(r) / 1e6);
+	fflush(stdout);
+}
+
+/*
+ * The sweep table: one row per client count, the mean over its runs, the
+ * spread (stddev and CV) when there are several, and the ratios to the
+ * baseline.
+ */
+void report_sweep(const struct sweep *sw)
+{
+	const struct config *cfg = sw->cfg;
+	struct sweep_row *rows = xcalloc(sw->npoints + 1, sizeof(*rows));
+	const struct point **pts = xcalloc(sw->npoints + 1, sizeof(*pts));
+	unsigned int n = 0, base;
+	char b[16];
+
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		const struct point *pt = &sw->points[p];
+
+		if (!pt->nruns)
+			continue;
+		pts[n] = pt;
+		rows[n].clients = pt->clients;
+		rows[n].ops_s = pt->ops_s.mean;
+		rows[n].mb_s = pt->mb_s.mean;
+		n++;
+	}
+	if (!n || (n < 2 && cfg->runs < 2))
+		goto out;
+	base = sweep_rows_compute(rows, n, cfg->metric);
+	printf("\nSweep: relative to %u client%s, by %s", rows[base].clients,
+	       rows[base].clients == 1 ? "" : "s",
+	       cfg->metric == METRIC_MBPS ? "MB/s" : "ops/s");
+	if (cfg->runs > 1)
+		printf(" (mean of %u runs)", cfg->runs);
+	printf("\n%7s %14s %10s %9s %11s %5s %9s %6s\n", "Clients", "ops/s",
+	       "MB/s", "relative", "efficiency", "runs", "p99", "CV");
+	for (unsigned int i = 0; i < n; i++) {
+		const struct summary *m = cfg->metric == METRIC_MBPS ?
+						  &pts[i]->mb_s :
+						  &pts[i]->ops_s;
+
+		printf("%7u %14.2f %10.2f %9.2f %11.2f %5zu %9s %5.1f%%\n",
+		       rows[i].clients, rows[i].ops_s, rows[i].mb_s,
+		       rows[i].relative, rows[i].efficiency, m->n,
+		       units_format_ns(b, sizeof(b),
+				       (uint64_t)pts[i]->p99_ns.mean),
+		       m->cv * 100);
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		const struct summary *m = cfg->metric == METRIC_MBPS ?
+						  &pts[i]->mb_s :
+						  &pts[i]->ops_s;
+
+		if (m->n > 1 && m->cv > cfg->cv_warn)
+			printf("warning: %u client%s: coefficient of variation %.1f%% is above %g%% (min %.2f, max %.2f): the runs disagree\n",
+			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
+			       m->cv * 100, cfg->cv_warn * 100, m->min, m->max);
+	}
+	if (sw->stopped)
+		printf("note: the sweep stopped early; the table holds the runs that finished\n");
+	fflush(stdout);
+out:
+	free(pts);
+	free(rows);
+}

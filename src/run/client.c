@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The client thread: isolation setup (its own cwd and, on request, its own
+ * fd table), the loadfile's [setup] section, then the hot loop that replays
+ * the [run] section, times every op and checks its result.
+ */
+#include <config.h>
+#include "run/client.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "sys/fdtable.h"
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "run/run.h"
+#include "base/clock.h"
+#include "base/alloc.h"
+
+static char *expand(const char *tmpl, unsigned int id)
+{
+	char num[16], *out, *w;
+	size_t n = 0;
+	const char *s;
+
+	snprintf(num, sizeof(num), "%u", id);
+	for (s = tmpl; *s; s++, n++)
+		if (!strncmp(s, "${client}", 9)) {
+			n += strlen(num) - 1;
+			s += 8;
+		}
+	out = w = xmalloc(n + 1);
+	for (s = tmpl; *s; s++) {
+		if (!strncmp(s, "${client}", 9)) {
+			w = stpcpy(w, num);
+			s += 8;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
+void client_init(struct client *c, struct run *run, unsigned int id, int dirfd)
+{
+	const struct loadfile *lf = run->lf;
+
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+	c->run = run;
+	c->engine = run->engine;
+	c->ops = loadfile_run_ops(lf);
+	c->nops = loadfile_run_nops(lf);
+	c->dirfd = dirfd;
+	c->progress = &run->progress[id];
+	c->nhandles = lf->nhandles;
+	c->fd = xmalloc((lf->nhandles ? lf->nhandles : 1) * sizeof(*c->fd));
+	for (unsigned int h = 0; h < lf->nhandles; h++)
+		c->fd[h] = -1;
+	c->xpath = xcalloc(2 * lf->nexpand + 1, sizeof(*c->xpath));
+	for (unsigned int i = 0; i < lf->nops; i++) {
+		const struct op *op = &lf->ops[i];
+
+		if (!op->expand)
+			continue;
+		if (op->path)
+			c->xpath[2 * op->xidx] = expand(op->path, id);
+		if (op->path2)
+			c->xpath[2 * op->xidx + 1] = expand(op->path2, id);
+	}
+	c->buf_len = lf->max_io ? (size_t)lf->max_io : 1;
+	c->buf = xcalloc_aligned(1, c->buf_len);
+	/* dbench writes zeros; native writes a byte that does not compress
+	 * to nothing */
+	if (lf->dialect != DIALECT_DBENCH)
+		memset(c->buf, 'v', c->buf_len);
+	/* 68 KiB a client that most loadfiles never touch */
+	if (lf->scratch && run->engine->opens_fds) {
+		c->dirbuf = xcalloc_aligned(1, CLIENT_DIRBUF);
+		c->pathbuf = xcalloc_aligned(1, PATH_MAX);
+	}
+	result_init(&c->res, lf->nslots);
+}
+
+void client_release(struct client *c)
+{
+	const struct loadfile *lf = c->run->lf;
+
+	for (unsigned int i = 0; i < 2 * lf->nexpand; i++)
+		free((char *)c->xpath[i]);
+	free(c->xpath);
+	free(c->fd);
+	free(c->buf);
+	free(c->dirbuf);
+	free(c->pathbuf);
+	result_release(&c->res);
+	if (c->dirfd >= 0)
+		close(c->dirfd);
+	c->dirfd = -1;
+}
+
+static inline long client_exec(struct client *c, const struct op *op)
+{
+	const char *p1 = op->path, *p2 = op->path2;
+
+	if (op->expand) {
+		if (c->xpath[2 * op->xidx])
+			p1 = c->xpath[2 * op->xidx];
+		if (c->xpath[2 * op->xidx + 1])
+			p2 = c->xpath[2 * op->xidx + 1];
+	}
+	return c->engine->op[op->id](c, op, p1, p2);
+}
+
+/* An open expected to fail that succeeded: its fd has no close op. */
+static void drop_unexpected_fd(struct client *c, const struct op *op)
+{
+	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
+	    c->fd[op->handle] >= 0) {
+		close(c->fd[op->handle]);
+		c->fd[op->handle] = -1;
+	}
+}
+
+static void close_handles(struct client *c)
+{
+	for (unsigned int h = 0; h < c->nhandles; h++)
+		if (c->fd[h] >= 0) {
+			close(c->fd[h]);
+			c->fd[h] = -1;
+		}
+}
+
+/*
+ * The loadfile's [setup] section, untimed. In a shared directory, lines
+ * without ${client} are run once, by client 0, which the main thread sets
+ * up before any other client.
+ */
+static int run_setup_ops(struct client *c)
+{
+	const struct run *run = c->run;
+	const struct loadfile *lf = run->lf;
+	bool shared = run->cfg->cwd == CWD_SHARED;
+
+	for (unsigned int i = 0; i < lf->nsetup; i++) {
+		const struct op *op = &lf->ops[i];
+		long ret;
+		int err;
+		bool on_handle =
+			op->has_handle && !(op_table[op->id].flags & OPF_OPENS);
+
+		/* a handle op goes with the open that filled its handle */
+		if (on_handle ? c->fd[op->handle] < 0 :
+				shared && !op->expand && c->id != 0)
+			continue;
+		ret = client_exec(c, op);
+		err = ret < 0 ? (int)-ret : 0;
+		drop_unexpected_fd(c, op);
+		if (!op_expect_matches(op, err)) {
+			c->error_line = op->line;
+			return err ? -err : -EPROTO;
+		}
+	}
+	close_handles(c);
+	return 0;
+}
+
+static int client_setup(struct client *c)
+{
+	const struct run *run = c->run;
+	const struct config *cfg = run->cfg;
+	int ret;
+
+	if (cfg->fs == FS_PRIVATE) {
+		if (unshare(CLONE_FS) || fchdir(c->dirfd))
+			return -errno;
+	}
+	if (c->dirfd >= 0) {
+		close(c->dirfd);
+		c->dirfd = -1;
+	}
+	if (cfg->fdt == FDT_PRIVATE) {
+		if (unshare(CLONE_FILES))
+			return -errno;
+		ret = fdtable_reserve(run->setup_fds > run->run_fds ?
+					      run->setup_fds :
+					      run->run_fds);
+		if (ret)
+			return ret;
+	}
+	return run_setup_ops(c);
+}
+
+/* The slow path of a result that differs from the op's expectation. */
+static void client_unexpected(struct client *c, const struct op *op, int err)
+{
+	struct run *run = c->run;
+	const struct config *cfg = run->cfg;
+	unsigned int idx = err >= ERR_ERRNO_MAX ? ERR_OTHER : (unsigned int)err;
+
+	c->res.err[op->slot][idx]++;
+	c->res.unexpected++;
+	drop_unexpected_fd(c, op);
+	if (cfg->strict)
+		run_stop(run, RUN_END_STRICT);
+	if (cfg->max_errors && atomic_fetch_add_explicit(&run->unexpected, 1,
+							 memory_order_relaxed) +
+					       1 >=
+				       cfg->max_errors)
+		run_stop(run, RUN_END_MAX_ERRORS);
+}
+
+/* When the phase @phase ends by the clock: UINT64_MAX if not by time. */
+static uint64_t phase_end(const struct run *run, int phase)
+{
+	if (phase == PHASE_WARMUP)
+		return run->measure_at;
+	if (phase == PHASE_MEASURE)
+		return run->stop_at;
+	return UINT64_MAX;
+}
+
+/*
+ * The hot loop. One clock read per op boundary: the end of one op is the
+ * start of the next, so an op's latency also holds the few ns of
+ * bookkeeping after the previous op (histogram update, result check,
+ * progress store); two reads per op would cost ~20 ns more on every op.
+ *
+ * Phase changes are seen at op boundaries. With --loops the switch from
+ * warmup to measurement waits for a pass boundary, so that a measured pass
+ * is always a whole pass and op counts are exact. A phase that ends by
+ * the clock is ended by the first client to read a time past its end
+ * (the main thread does the same when it wakes): one compare with the
+ * time just read, so the run stops on time however busy the CPUs are.
+ */
+static void client_loop(struct client *c)
+{
+	struct run *run = c->run;
+	const struct config *cfg = run->cfg;
+	const struct op *ops = c->ops;
+	struct result *res = &c->res;
+	struct progress *prog = c->progress;
+	unsigned int nops = c->nops;
+	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0, end_at;
+	int seen = atomic_load_explicit(&run->phase, memory_order_relaxed);
+	bool measuring = seen == PHASE_MEASURE, partial = false;
+	struct usage_mark u_start, u_end;
+
+	/*
+	 * A client that owes the warmup gate arrives even when stopped, or
+	 * the main thread would wait for it forever; and one that finds the
+	 * run stopped already must not replay ops waiting for a change.
+	 */
+	if (run->warm_gate)
+		warm_passes = cfg->warmup;
+	if (seen == PHASE_STOP)
+		goto out;
+	end_at = phase_end(run, seen);
+	usage_mark(&u_start);
+	t0 = clock_now_ns();
+	res->t_start = t0;
+	for (;;) {
+		for (unsigned int i = 0; i < nops; i++) {
+			const struct op *op = &ops[i];
+			int phase = atomic_load_explicit(&run->phase,
+							 memory_order_relaxed);
+			long ret;
+			uint64_t t1;
+			int err;
+
+			if (__builtin_expect(phase != seen, 0)) {
+				if (phase == PHASE_STOP)
+					goto out;
+				if (phase == PHASE_MEASURE &&
+				    (!cfg->loops || i == 0)) {
+					result_reset(res);
+					usage_mark(&u_start);
+					t0 = clock_now_ns();
+					res->t_start = t0;
+					measuring = true;
+					partial = i != 0;
+					seen = phase;
+					end_at = run->stop_at;
+				}
+			}
+			if (op->has_handle && c->fd[op->handle] < 0 &&
+			    !op->opens) {
+				res->skipped++;
+				res->err[op->slot][ERR_SKIPPED]++;
+				continue;
+			}
+			ret = client_exec(c, op);
+			t1 = clock_now_ns();
+			hist_add(&res->lat[op->slot], t1 - t0);
+			t0 = t1;
+			res->t_end = t1;
+			res->ops++;
+			err = ret < 0 ? (int)-ret : 0;
+			if (ret > 0) {
+				res->bytes += (uint64_t)ret;
+				done_bytes += (uint64_t)ret;
+			}
+			if (__builtin_expect(!op_expect_matches(op, err), 0))
+				client_unexpected(c, op, err);
+			atomic_store_explicit(&prog->ops, ++done,
+					      memory_order_relaxed);
+			atomic_store_explicit(&prog->bytes, done_bytes,
+					      memory_order_relaxed);
+			if (__builtin_expect(t1 >= end_at, 0)) {
+				run_advance(run, seen == PHASE_MEASURE ?
+							 PHASE_STOP :
+							 PHASE_MEASURE);
+				end_at = UINT64_MAX;
+			}
+		}
+		if (!measuring) {
+			if (warm_passes && !--warm_passes) {
+				/* the main thread starts the measurement
+				 * once every client is here */
+				gate_arrive(&run->gate);
+				t0 = clock_now_ns();
+			}
+			continue;
+		}
+		/* a pass counts if it was measured from its first op */
+		res->passes += !partial;
+		partial = false;
+		if (cfg->loops && res->passes == cfg->loops)
+			break;
+	}
+out:
+	/* stopped before the measurement began: nothing to report */
+	if (!measuring) {
+		result_reset(res);
+	} else {
+		usage_mark(&u_end);
+		result_add_usage(res, &u_start, &u_end);
+	}
+	close_handles(c);
+	if (warm_passes)
+		gate_arrive(&run->gate);
+}
+
+void *client_main(void *arg)
+{
+	struct client *c = arg;
+	struct run *run = c->run;
+
+	c->error = client_setup(c);
+	gate_arrive(&run->gate);
+	if (!c->error)
+		client_loop(c);
+	atomic_store_explicit(&c->progress->done, 1, memory_order_release);
+	return NULL;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RUN_CLIENT_H
+#define VB_RUN_CLIENT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats/result.h"
+#include "base/compiler.h"
+
+struct engine;
+struct op;
+struct run;
+
+#define CLIENT_DIRBUF (64u << 10)
+
+/*
+ * struct progress: what the main thread reads every second for the
+ * progress line. One cache line per client, written by that client only,
+ * with relaxed stores of its private counters (no read-modify-write in
+ * the hot loop).
+ */
+struct progress {
+	_Alignas(CACHELINE) atomic_uint_fast64_t ops;
+	atomic_uint_fast64_t bytes;
+	atomic_int done;
+};
+
+/*
+ * struct client: one worker thread. Everything the hot loop writes is
+ * private to the client (allocated by and for it, cache-line aligned) and
+ * is read by the main thread only after pthread_join().
+ */
+struct client {
+	/* aligned so that clients in one array never share a cache line */
+	_Alignas(CACHELINE) unsigned int id;
+	struct run *run;
+	const struct engine *engine;
+	const struct op *ops; /* the [run] section */
+	unsigned int nops;
+	int dirfd; /* the client's directory, opened by the main thread */
+	const char **xpath; /* [2 * nexpand]: expanded ${client} paths */
+	int *fd; /* [nhandles]: open handles, -1 when closed or dead */
+	unsigned int nhandles;
+	char *buf; /* data for pread/pwrite */
+	size_t buf_len;
+	/* NULL unless an op of the loadfile uses them (OPF_SCRATCH): */
+	char *dirbuf; /* [CLIENT_DIRBUF]: getdents64, mount table, readlink */
+	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
+	struct result res;
+	struct progress *progress;
+	int error; /* fatal setup error: -errno, 0 if none */
+	unsigned int error_line; /* the loadfile line it came from */
+	pthread_t thread;
+};
+
+/*
+ * Prepare client @id of @run: allocations only, no thread yet. @dirfd is
+ * taken over (closed by client_release()).
+ */
+void client_init(struct client *c, struct run *run, unsigned int id, int dirfd);
+
+/* The thread function; @arg is the struct client. */
+void *client_main(void *arg);
+
+void client_release(struct client *c);
+
+#endif /* VB_RUN_CLIENT_H */

@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One run at one client count: the client directories, the fd table, the
+ * client threads set up one by one and released together, the warmup and
+ * measurement phases with a progress line on stderr, the join and merge,
+ * and the removal of the run's tree.
+ */
+#include <config.h>
+#include "run/run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/client.h"
+#include "engine/engine.h"
+#include "sys/fdtable.h"
+#include "lang/loadfile.h"
+#include "cli/options.h"
+#include "run/signals.h"
+#include "base/clock.h"
+#include "base/units.h"
+#include "run/workdir.h"
+#include "base/msg.h"
+#include "base/alloc.h"
+
+/* Small stacks let 10,000 clients fit; the hot loop needs very little. */
+#define CLIENT_STACK (256u << 10)
+/*
+ * How often the main thread looks at the clients: from 1 ms, doubling to
+ * 100 ms, so a short --loops run ends promptly and a long one costs ten
+ * wakeups a second.
+ */
+#define TICK_MIN_NS NSEC_PER_MSEC
+#define TICK_MAX_NS (100 * NSEC_PER_MSEC)
+
+void run_init(struct run *run, const struct config *cfg,
+	      const struct loadfile *lf, const struct engine *engine,
+	      unsigned int nclients, unsigned int index, unsigned int repeat)
+{
+	memset(run, 0, sizeof(*run));
+	run->cfg = cfg;
+	run->lf = lf;
+	run->engine = engine;
+	run->nclients = nclients;
+	run->index = index;
+	run->repeat = repeat;
+	atomic_init(&run->phase, PHASE_SETUP);
+	atomic_init(&run->end, RUN_END_COMPLETE);
+	atomic_init(&run->unexpected, 0);
+	gate_init(&run->gate);
+	result_init(&run->total, lf->nslots);
+	run->measure_at = run->stop_at = UINT64_MAX;
+	if (engine->opens_fds) {
+		run->setup_fds = lf->setup_fds;
+		run->run_fds = lf->run_fds;
+	}
+}
+
+void run_stop(struct run *run, enum run_end why)
+{
+	int expected = RUN_END_COMPLETE;
+
+	atomic_compare_exchange_strong(&run->end, &expected, (int)why);
+	atomic_store_explicit(&run->phase, PHASE_STOP, memory_order_relaxed);
+}
+
+/* "run3" and "run3/clients/client7/d/d" style paths, inside the workdir. */
+static void run_dir(const struct run *run, char *buf, size_t len,
+		    unsigned int client)
+{
+	int n;
+
+	if (run->cfg->cwd == CWD_SHARED)
+		n = snprintf(buf, len, "run%u/shared", run->index);
+	else
+		n = snprintf(buf, len, "run%u/clients/client%u", run->index,
+			     client);
+	for (unsigned int d = 0;
+	     d < run->cfg->depth && n > 0 && (size_t)n + 3 < len; d++)
+		n += snprintf(buf + n, len - (size_t)n, "/d");
+}
+
+#define DIR_MAX 8192
+
+/*
+ * Create and open client @i's directory (a duplicate of @shared_fd when
+ * clients share one), just before the client starts: the fd table then
+ * holds one client directory at a time, so a client that unshares the
+ * table copies a few fds, not one per client.
+ */
+static int open_client_dir(const struct run *run, struct workdir *wd,
+			   unsigned int i, int shared_fd, int *fd)
+{
+	char path[DIR_MAX];
+	int ret;
+
+	if (shared_fd >= 0) {
+		*fd = fcntl(shared_fd, F_DUPFD_CLOEXEC, 0);
+		if (*fd < 0)
+			return error("cannot duplicate a directory fd: %s",
+				     strerror(errno));
+		return 0;
+	}
+	run_dir(run, path, sizeof(path), i);
+	ret = workdir_mkdir(wd, path, fd);
+	if (ret)
+		return error("cannot create '%s/%s': %s", wd->path, path,
+			     strerror(-ret));
+	return 0;
+}
+
+/*
+ * Start the clients one at a time, each finishing its setup (isolation,
+ * [setup] section) before the next starts, so that client 0 sets up a
+ * shared directory before the others use it.
+ */
+static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
+{
+	pthread_attr_t attr;
+	sigset_t old;
+	int ret = 0;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, CLIENT_STACK);
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		struct client *c = &run->clients[i];
+		int dirfd;
+
+		ret = open_client_dir(run, wd, i, shared_fd, &dirfd);
+		if (ret)
+			break;
+		client_init(c, run, i, dirfd);
+		signals_block(&old);
+		ret = -pthread_create(&c->thread, &attr, client_main, c);
+		signals_restore(&old);
+		if (ret) {
+			client_release(c);
+			error("cannot start client %u: %s", i, strerror(-ret));
+			break;
+		}
+		run->started++;
+		gate_wait(&run->gate, i + 1);
+		if (c->error) {
+			ret = c->error;
+			if (c->error_line)
+				error("%s:%u: [setup] of client %u: unexpected result %s",
+				      run->lf->name, c->error_line, i,
+				      ret == -EPROTO ? "success" :
+						       strerror(-ret));
+			else
+				error("cannot set up client %u: %s", i,
+				      strerror(-ret));
+			break;
+		}
+		if (signals.count) {
+			ret = -EINTR;
+			break;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	return ret;
+}
+
+static uint64_t sum_progress(const struct run *run, uint64_t *bytes,
+			     unsigned int *done)
+{
+	uint64_t ops = 0;
+
+	*bytes = 0;
+	*done = 0;
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		const struct progress *p = &run->progress[i];
+
+		ops += atomic_load_explicit(&p->ops, memory_order_relaxed);
+		*bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
+		*done += (unsigned int)atomic_load_explicit(
+			&p->done, memory_order_acquire);
+	}
+	return ops;
+}
+
+/* The progress line: once a second, on stderr, one updating line on a tty. */
+struct ticker {
+	bool tty;
+	bool printed;
+	uint64_t last_ns, last_ops, last_bytes, start_ns;
+};
+
+static void ticker_print(struct ticker *t, const struct run *run, uint64_t now,
+			 uint64_t ops, uint64_t bytes)
+{
+	double dt = (double)(now - t->last_ns) / 1e9;
+	int phase = atomic_load_explicit(&run->phase, memory_order_relaxed);
+
+	if (run->cfg->quiet || dt <= 0)
+		return;
+	fprintf(stderr,
+		"%s%6u clients  %-7s %4.0f s  %12.0f ops/s  %9.2f MB/s%s",
+		t->tty ? "\r" : "", run->nclients,
+		phase == PHASE_WARMUP ? "warmup" : "execute",
+		(double)(now - t->start_ns) / 1e9,
+		(double)(ops - t->last_ops) / dt,
+		(double)(bytes - t->last_bytes) / dt / 1e6,
+		t->tty ? "\033[K" : "\n");
+	t->printed = true;
+	t->last_ns = now;
+	t->last_ops = ops;
+	t->last_bytes = bytes;
+}
+
+static void sleep_until(uint64_t deadline)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(deadline / NSEC_PER_SEC),
+		.tv_nsec = (long)(deadline % NSEC_PER_SEC),
+	};
+
+	/* EINTR: a signal; the caller looks at the phase */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/*
+ * Wait until @deadline (0: none) or until the clients are all done or the
+ * run is stopped, printing progress. Returns true if the deadline passed.
+ */
+static bool supervise(struct run *run, struct ticker *t, uint64_t deadline)
+{
+	uint64_t tick = TICK_MIN_NS;
+
+	for (;;) {
+		uint64_t now = clock_now_ns(), next, bytes, ops;
+		unsigned int done;
+
+		ops = sum_progress(run, &bytes, &done);
+		if (now >= t->last_ns + NSEC_PER_SEC)
+			ticker_print(t, run, now, ops, bytes);
+		if (atomic_load(&run->phase) == PHASE_STOP ||
+		    done == run->nclients)
+			return false;
+		if (deadline && now >= deadline)
+			return true;
+		next = now + tick;
+		if (tick < TICK_MAX_NS)
+			tick *= 2;
+		if (deadline && next > deadline)
+			next = deadline;
+		sleep_until(next);
+	}
+}
+
+void run_advance(struct run *run, enum phase phase)
+{
+	int cur = atomic_load(&run->phase);
+
+	/* never undo a stop */
+	while (cur != PHASE_STOP &&
+	       !atomic_compare_exchange_weak(&run->phase, &cur, (int)phase))
+		;
+}
+
+static void measure(struct run *run)
+{
+	const struct config *cfg = run->cfg;
+	struct ticker t = { .tty = isatty(STDERR_FILENO) };
+	uint64_t now = clock_now_ns();
+
+	t.last_ns = t.start_ns = now;
+	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
+		run->warm_gate = true;
+		run_advance(run, PHASE_WARMUP);
+		gate_open(&run->gate);
+		/* clients arrive again after their warmup passes */
+		gate_wait(&run->gate, run->nclients);
+		run_advance(run, PHASE_MEASURE);
+		t.start_ns = clock_now_ns();
+		if (!cfg->loops)
+			run->stop_at = t.start_ns + cfg->time_ns;
+		gate_open(&run->gate);
+	} else if (cfg->warmup) {
+		run->measure_at = now + cfg->warmup;
+		if (!cfg->loops)
+			run->stop_at = run->measure_at + cfg->time_ns;
+		run_advance(run, PHASE_WARMUP);
+		gate_open(&run->gate);
+		if (supervise(run, &t, run->measure_at))
+			run_advance(run, PHASE_MEASURE);
+		/* the progress line counts from the switch, even a late one;
+		 * after an early stop, from now */
+		now = clock_now_ns();
+		t.start_ns = now < run->measure_at ? now : run->measure_at;
+	} else {
+		if (!cfg->loops)
+			run->stop_at = now + cfg->time_ns;
+		run_advance(run, PHASE_MEASURE);
+		gate_open(&run->gate);
+	}
+	supervise(run, &t, cfg->loops ? 0 : run->stop_at);
+	run_advance(run, PHASE_STOP);
+	if (t.printed && t.tty && !cfg->quiet)
+		fputc('\n', stderr);
+}
+
+static void join_clients(struct run *run)
+{
+	for (unsigned int i = 0; i < run->started; i++) {
+		struct client *c = &run->clients[i];
+
+		pthread_join(c->thread, NULL);
+		if (!c->error)
+			result_merge(&run->total, &c->res);
+		run->samples[i] = (struct client_sample){
+			.passes = c->res.passes,
+			.ops = c->res.ops,
+			.elapsed_ns = result_elapsed(&c->res),
+		};
+		client_release(c);
+	}
+}
+
+int run_execute(struct run *run, struct workdir *wd)
+{
+	const struct config *cfg = run->cfg;
+	unsigned int n = run->nclients;
+	int ret, cwd = -1, shared_fd = -1;
+	char path[64];
+
+	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
+	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
+	run->samples = xcalloc(n, sizeof(*run->samples));
+	if (cfg->depth > (DIR_MAX - 64) / 2) {
+		ret = error("--depth %u is too deep", cfg->depth);
+		goto out_fail;
+	}
+	/*
+	 * A shared table holds every client's [run] fds, and the [setup]
+	 * fds of the one client setting up; a private one only the client
+	 * directory being handed over.
+	 */
+	ret = fdtable_reserve(cfg->fdt == FDT_SHARED ?
+				      n * run->run_fds + run->setup_fds + 16 :
+				      16);
+	if (ret)
+		goto out_fail;
+	if (cfg->cwd == CWD_SHARED) {
+		ret = open_client_dir(run, wd, 0, -1, &shared_fd);
+		if (ret)
+			goto out_fail;
+	}
+	if (cfg->fs == FS_SHARED) {
+		cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (cwd < 0 || fchdir(shared_fd)) {
+			ret = error("cannot enter the shared directory: %s",
+				    strerror(errno));
+			goto out_fail;
+		}
+	}
+	signals.phase = &run->phase;
+	run->start_ns = clock_now_ns();
+	ret = start_clients(run, wd, shared_fd);
+	if (ret) {
+		run_stop(run, ret == -EINTR ? RUN_END_SIGNAL : RUN_END_FAILED);
+		gate_open(&run->gate);
+		join_clients(run);
+		goto out_fail;
+	}
+	run->start_ns = clock_now_ns() - run->start_ns;
+	if (signals.count)
+		run_stop(run, RUN_END_SIGNAL);
+	measure(run);
+	join_clients(run);
+	if (signals.count)
+		run_stop(run, RUN_END_SIGNAL);
+	ret = 0;
+	goto out_cleanup;
+
+out_fail:
+	if (atomic_load(&run->end) == RUN_END_COMPLETE)
+		run_stop(run, RUN_END_FAILED);
+	if (!ret)
+		ret = -EIO;
+out_cleanup:
+	signals.phase = NULL;
+	if (cwd >= 0) {
+		if (fchdir(cwd))
+			warning("cannot return to the starting directory: %s",
+				strerror(errno));
+		close(cwd);
+	}
+	if (shared_fd >= 0)
+		close(shared_fd);
+	if (!cfg->skip_cleanup) {
+		int rm;
+
+		snprintf(path, sizeof(path), "run%u", run->index);
+		rm = workdir_clear(wd, path, &signals.abort_cleanup);
+		if (rm == -EINTR)
+			signals.cleanup_cut = 1;
+		if (rm && rm != -EINTR && rm != -ENOENT && !ret)
+			ret = rm;
+	}
+	return ret;
+}
+
+unsigned int run_idle_clients(const struct run *run)
+{
+	unsigned int idle = 0;
+
+	for (unsigned int i = 0; i < run->started; i++)
+		idle += !run->samples[i].ops;
+	return idle;
+}
+
+void run_release(struct run *run)
+{
+	free(run->clients);
+	free(run->progress);
+	free(run->samples);
+	result_release(&run->total);
+	gate_release(&run->gate);
+}

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The client-count sweep: one run per count, each reported as it ends,
+ * then the table relative to the baseline count.
+ */
+#include <config.h>
+#include "run/sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "stats/result.h"
+#include "run/run.h"
+#include "run/signals.h"
+#include "base/exit.h"
+#include "base/alloc.h"
+
+unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
+				enum metric metric)
+{
+	unsigned int base = 0;
+	double bm;
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (rows[i].clients == 1) {
+			base = i;
+			break;
+		}
+		if (rows[i].clients < rows[base].clients)
+			base = i;
+	}
+	bm = metric == METRIC_MBPS ? rows[base].mb_s : rows[base].ops_s;
+	for (unsigned int i = 0; i < n; i++) {
+		double m = metric == METRIC_MBPS ? rows[i].mb_s : rows[i].ops_s;
+		double scale = (double)rows[i].clients / rows[base].clients;
+
+		rows[i].relative = bm > 0 ? m / bm : 0;
+		rows[i].efficiency = rows[i].relative / scale;
+	}
+	return base;
+}
+
+static int exit_status(const struct run *run)
+{
+	switch (atomic_load(&run->end)) {
+	case RUN_END_COMPLETE:
+		return VB_EXIT_OK;
+	case RUN_END_STRICT:
+	case RUN_END_MAX_ERRORS:
+		return VB_EXIT_UNEXPECTED;
+	case RUN_END_SIGNAL:
+		return signals.last == SIGTERM ? VB_EXIT_SIGTERM :
+						 VB_EXIT_SIGINT;
+	case RUN_END_FAILED:
+		break;
+	}
+	return VB_EXIT_RUNTIME;
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void sweep_schedule(unsigned int *order, unsigned int npoints,
+		    unsigned int runs, enum run_order how, uint64_t seed)
+{
+	unsigned int n = npoints * runs, k = 0;
+
+	if (how == ORDER_INTERLEAVED) {
+		for (unsigned int r = 0; r < runs; r++)
+			for (unsigned int p = 0; p < npoints; p++)
+				order[k++] = p;
+		return;
+	}
+	for (unsigned int p = 0; p < npoints; p++)
+		for (unsigned int r = 0; r < runs; r++)
+			order[k++] = p;
+	if (how != ORDER_RANDOM)
+		return;
+	for (unsigned int i = n - 1; i > 0; i--) {
+		unsigned int j = (unsigned int)(splitmix64(&seed) % (i + 1));
+		unsigned int t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+}
+
+double run_ops_per_sec(const struct run *run)
+{
+	uint64_t el = result_elapsed(&run->total);
+
+	return el ? (double)run->total.ops * 1e9 / (double)el : 0;
+}
+
+double run_mb_per_sec(const struct run *run)
+{
+	uint64_t el = result_elapsed(&run->total);
+
+	return el ? (double)run->total.bytes * 1e3 / (double)el : 0;
+}
+
+double run_p99_ns(const struct run *run)
+{
+	struct hist *all = xmalloc(sizeof(*all));
+	double p99;
+
+	result_all_ops(&run->total, all);
+	p99 = (double)hist_percentile(all, 99);
+	free(all);
+	return p99;
+}
+
+/* Summaries of each point over its measured runs. */
+static void summarise(struct sweep *sw)
+{
+	double *v = xcalloc(sw->cfg->runs, 3 * sizeof(*v));
+
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		struct point *pt = &sw->points[p];
+		unsigned int n = pt->nruns;
+
+		for (unsigned int r = 0; r < n; r++) {
+			v[r] = run_ops_per_sec(pt->runs[r]);
+			v[n + r] = run_mb_per_sec(pt->runs[r]);
+			v[2 * n + r] = run_p99_ns(pt->runs[r]);
+		}
+		summary_of(&pt->ops_s, v, n);
+		summary_of(&pt->mb_s, v + n, n);
+		summary_of(&pt->p99_ns, v + 2 * n, n);
+	}
+	free(v);
+}
+
+int sweep_execute(struct sweep *sw, const struct config *cfg,
+		  const struct loadfile *lf, const struct engine *engine,
+		  struct workdir *wd)
+{
+	unsigned int total = cfg->nclients * cfg->runs, *order;
+	int status = VB_EXIT_OK;
+
+	memset(sw, 0, sizeof(*sw));
+	sw->cfg = cfg;
+	sw->lf = lf;
+	sw->runs = xcalloc(total, sizeof(*sw->runs));
+	sw->npoints = cfg->nclients;
+	sw->points = xcalloc(sw->npoints, sizeof(*sw->points));
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		sw->points[p].clients = cfg->clients[p];
+		sw->points[p].runs = xcalloc(cfg->runs, sizeof(struct run *));
+	}
+	order = xcalloc(total, sizeof(*order));
+	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
+	report_header(cfg, lf, wd);
+	for (unsigned int i = 0; i < total; i++) {
+		struct point *pt = &sw->points[order[i]];
+		struct run *run = &sw->runs[i];
+		int ret;
+
+		run_init(run, cfg, lf, engine, pt->clients, i, pt->nruns);
+		sw->nruns++;
+		ret = run_execute(run, wd);
+		if (atomic_load(&run->end) != RUN_END_FAILED)
+			report_run(run);
+		/* a stopped run's partial figures stay out of the summaries */
+		if (atomic_load(&run->end) == RUN_END_COMPLETE)
+			pt->runs[pt->nruns++] = run;
+		status = exit_status(run);
+		if (ret && status == VB_EXIT_OK)
+			status = VB_EXIT_RUNTIME;
+		if (status != VB_EXIT_OK) {
+			sw->stopped = true;
+			break;
+		}
+	}
+	free(order);
+	summarise(sw);
+	report_sweep(sw);
+	return status;
+}
+
+void sweep_release(struct sweep *sw)
+{
+	for (unsigned int i = 0; i < sw->nruns; i++)
+		run_release(&sw->runs[i]);
+	for (unsigned int p = 0; p < sw->npoints; p++)
+		free(sw->points[p].runs);
+	free(sw->points);
+	free(sw->runs);
+	memset(sw, 0, sizeof(*sw));
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RUN_SWEEP_H
+#define VB_RUN_SWEEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli/options.h"
+#include "stats/summary.h"
+
+struct engine;
+struct loadfile;
+struct run;
+struct workdir;
+
+/*
+ * One client count of the sweep (one CLIENTS entry) and what its --runs
+ * runs measured: the summaries across runs of ops/s, MB/s and the p99
+ * latency of all ops. Only runs that measured something count.
+ */
+struct point {
+	unsigned int clients;
+	struct run **runs; /* [cfg->runs], in execution order */
+	unsigned int nruns; /* measured so far */
+	struct summary ops_s, mb_s, p99_ns;
+};
+
+/*
+ * struct sweep: every client count of the command line, each run --runs
+ * times in the --order chosen, and the table relative to the baseline
+ * point (1 client, or the smallest count when 1 is not in the list).
+ */
+struct sweep {
+	const struct config *cfg;
+	const struct loadfile *lf;
+	struct run *runs; /* [nruns], in execution order */
+	unsigned int nruns;
+	struct point *points; /* [cfg->nclients], in command-line order */
+	unsigned int npoints;
+	bool stopped; /* a run ended early, or runs were left undone */
+};
+
+/* One row of the sweep table. */
+struct sweep_row {
+	unsigned int clients;
+	double ops_s;
+	double mb_s;
+	double relative; /* metric / baseline metric */
+	double efficiency; /* relative / (clients / baseline clients) */
+};
+
+/*
+ * The execution order of @npoints points x @runs repeats: fills @order
+ * (npoints * runs point indexes). Random order is a Fisher-Yates shuffle
+ * of the sequential order driven by @seed (splitmix64), so a seed
+ * reproduces it.
+ */
+void sweep_schedule(unsigned int *order, unsigned int npoints,
+		    unsigned int runs, enum run_order how, uint64_t seed);
+
+/*
+ * Run every client count. Prints each run's report as it completes. Stops
+ * early on a signal, a failed setup or an end forced by --strict or
+ * --max-errors. Returns the exit status for main().
+ */
+int sweep_execute(struct sweep *sw, const struct config *cfg,
+		  const struct loadfile *lf, const struct engine *engine,
+		  struct workdir *wd);
+
+/*
+ * Fill relative and efficiency of @rows from clients, ops_s and mb_s,
+ * against the baseline row, whose index is returned. Pure arithmetic,
+ * unit-tested. A baseline metric of 0 gives relative 0.
+ */
+unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
+				enum metric metric);
+
+/* A run's figures, as the sweep summarises them. */
+double run_ops_per_sec(const struct run *run);
+double run_mb_per_sec(const struct run *run);
+double run_p99_ns(const struct run *run);
+
+void sweep_release(struct sweep *sw);
+
+#endif /* VB_RUN_SWEEP_H */

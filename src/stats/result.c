@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Per-client results and their merge after the clients are joined.
+ */
+#include <config.h>
+#include "stats/result.h"
+
+#include <stdlib.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+
+#include "base/alloc.h"
+
+void result_init(struct result *r, unsigned int nslots)
+{
+	memset(r, 0, sizeof(*r));
+	r->nslots = nslots;
+	r->lat = xcalloc_aligned(nslots, sizeof(*r->lat));
+	r->err = xcalloc_aligned(nslots, sizeof(*r->err));
+	result_reset(r);
+}
+
+void result_reset(struct result *r)
+{
+	for (unsigned int i = 0; i < r->nslots; i++)
+		hist_init(&r->lat[i]);
+	memset(r->err, 0, r->nslots * sizeof(*r->err));
+	r->ops = r->unexpected = r->skipped = r->bytes = r->passes = 0;
+	r->t_start = r->t_end = 0;
+	memset(&r->usage, 0, sizeof(r->usage));
+}
+
+void result_merge(struct result *dst, const struct result *src)
+{
+	for (unsigned int i = 0; i < dst->nslots; i++) {
+		hist_merge(&dst->lat[i], &src->lat[i]);
+		for (unsigned int e = 0; e < ERR_NR; e++)
+			dst->err[i][e] += src->err[i][e];
+	}
+	dst->ops += src->ops;
+	dst->unexpected += src->unexpected;
+	dst->skipped += src->skipped;
+	dst->bytes += src->bytes;
+	dst->passes += src->passes;
+	dst->usage.user_s += src->usage.user_s;
+	dst->usage.sys_s += src->usage.sys_s;
+	dst->usage.voluntary += src->usage.voluntary;
+	dst->usage.involuntary += src->usage.involuntary;
+	dst->usage.run_delay_ns += src->usage.run_delay_ns;
+	dst->usage.run_delay_known |= src->usage.run_delay_known;
+	if (src->t_end) {
+		if (!dst->t_start || src->t_start < dst->t_start)
+			dst->t_start = src->t_start;
+		if (src->t_end > dst->t_end)
+			dst->t_end = src->t_end;
+	}
+}
+
+uint64_t result_elapsed(const struct result *r)
+{
+	return r->t_end > r->t_start ? r->t_end - r->t_start : 0;
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+void usage_mark(struct usage_mark *m)
+{
+	unsigned long long run, delay;
+	char buf[128];
+	ssize_t n;
+	int fd;
+
+	getrusage(RUSAGE_THREAD, &m->ru);
+	m->run_delay_known = false;
+	fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &run, &delay) == 2) {
+		m->run_delay_ns = delay;
+		m->run_delay_known = true;
+	}
+}
+
+void result_add_usage(struct result *r, const struct usage_mark *from,
+		      const struct usage_mark *to)
+{
+	r->usage.user_s += tv_s(&to->ru.ru_utime) - tv_s(&from->ru.ru_utime);
+	r->usage.sys_s += tv_s(&to->ru.ru_stime) - tv_s(&from->ru.ru_stime);
+	r->usage.voluntary += (uint64_t)(to->ru.ru_nvcsw - from->ru.ru_nvcsw);
+	r->usage.involuntary +=
+		(uint64_t)(to->ru.ru_nivcsw - from->ru.ru_nivcsw);
+	if (from->run_delay_known && to->run_delay_known) {
+		r->usage.run_delay_ns += to->run_delay_ns - from->run_delay_ns;
+		r->usage.run_delay_known = true;
+	}
+}
+
+double result_cpu_share(const struct result *r, unsigned int nclients,
+			long ncpus)
+{
+	double cpus = ncpus > 0 && (long)nclients > ncpus ? (double)ncpus :
+							    (double)nclients;
+	double window = (double)result_elapsed(r) / 1e9;
+
+	if (window <= 0 || cpus <= 0)
+		return 0;
+	return (r->usage.user_s + r->usage.sys_s) / (cpus * window);
+}
+
+double result_wait_share(const struct result *r, unsigned int nclients)
+{
+	double window = (double)result_elapsed(r);
+
+	if (!r->usage.run_delay_known || window <= 0 || !nclients)
+		return -1;
+	return (double)r->usage.run_delay_ns / (window * nclients);
+}
+
+bool result_starved(const struct result *r, unsigned int nclients, long ncpus)
+{
+	double wait = result_wait_share(r, nclients);
+
+	return result_elapsed(r) >= 100000000 &&
+	       result_cpu_share(r, nclients, ncpus) < 0.5 &&
+	       (wait < 0 || wait > 0.1);
+}
+
+void result_all_ops(const struct result *r, struct hist *all)
+{
+	hist_init(all);
+	for (unsigned int i = 0; i < r->nslots; i++)
+		hist_merge(all, &r->lat[i]);
+}
+
+uint64_t result_max_latency(const struct result *r)
+{
+	uint64_t max = 0;
+
+	for (unsigned int i = 0; i < r->nslots; i++)
+		if (r->lat[i].count && r->lat[i].max > max)
+			max = r->lat[i].max;
+	return max;
+}
+
+void result_release(struct result *r)
+{
+	free(r->lat);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_STATS_RESULT_H
+#define VB_STATS_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+
+#include "stats/hist.h"
+
+/*
+ * struct result: what one client measured, and the merge of all clients
+ * of one run. Statistics are kept per slot (one per op kind the [run]
+ * section uses, see struct loadfile).
+ *
+ * Unexpected results are counted per slot and per outcome: index 0 is an
+ * op that succeeded where an errno was expected, 1 .. ERR_ERRNO_MAX-1 the
+ * errno it failed with, ERR_OTHER any larger errno, ERR_SKIPPED an op not
+ * run because its handle was dead (its open had failed).
+ */
+#define ERR_ERRNO_MAX 134
+#define ERR_OTHER     ERR_ERRNO_MAX
+#define ERR_SKIPPED   (ERR_ERRNO_MAX + 1)
+#define ERR_NR	      (ERR_ERRNO_MAX + 2)
+
+/* CPU time and context switches, from getrusage(2). */
+struct usage {
+	double user_s;
+	double sys_s;
+	uint64_t voluntary; /* ru_nvcsw: blocked (I/O, locks) */
+	uint64_t involuntary; /* ru_nivcsw: preempted */
+	uint64_t run_delay_ns; /* waiting for a CPU (schedstat) */
+	bool run_delay_known; /* /proc/thread-self/schedstat was readable */
+};
+
+struct result {
+	unsigned int nslots;
+	struct hist *lat; /* [nslots] */
+	uint64_t (*err)[ERR_NR]; /* [nslots][ERR_NR] */
+	uint64_t ops; /* ops completed (timed) */
+	uint64_t unexpected; /* sum of err[][] except ERR_SKIPPED */
+	uint64_t skipped;
+	uint64_t bytes; /* read + written */
+	uint64_t passes; /* complete [run] passes */
+	uint64_t t_start; /* ns, CLOCK_MONOTONIC: measurement start */
+	uint64_t t_end; /* last completion */
+	struct usage usage; /* of the client threads, while measuring */
+};
+
+/* Allocate for @nslots, cache-line aligned, empty. */
+void result_init(struct result *r, unsigned int nslots);
+/* Empty the counters, keep the allocation. */
+void result_reset(struct result *r);
+/* Add @src into @dst (same nslots); the window becomes the union. */
+void result_merge(struct result *dst, const struct result *src);
+/* Measurement window in ns (0 if nothing was measured). */
+uint64_t result_elapsed(const struct result *r);
+/*
+ * A snapshot of the calling thread's usage: getrusage(RUSAGE_THREAD) and
+ * the run-queue delay of /proc/thread-self/schedstat.
+ */
+struct usage_mark {
+	struct rusage ru;
+	uint64_t run_delay_ns;
+	bool run_delay_known;
+};
+
+void usage_mark(struct usage_mark *m);
+/* Add the usage between two marks of one thread to @r. */
+void result_add_usage(struct result *r, const struct usage_mark *from,
+		      const struct usage_mark *to);
+/*
+ * The share of the CPU time the clients could have had that they used:
+ * (user + sys) / (min(@nclients, @ncpus) x the measurement window). Far
+ * below 1 means the clients were starved (or blocked on I/O).
+ */
+double result_cpu_share(const struct result *r, unsigned int nclients,
+			long ncpus);
+
+/*
+ * The share of the clients' time spent waiting on a run queue: run_delay
+ * / (nclients x window), or -1 when schedstat was not readable.
+ */
+double result_wait_share(const struct result *r, unsigned int nclients);
+
+/*
+ * A run is flagged as starved when the clients used under half the CPU
+ * time they could have had and spent over a tenth of their time waiting
+ * for a CPU (so a run blocked on I/O is not starved), over a window of at
+ * least 100 ms: shorter windows are within the accounting's noise.
+ * Without schedstat, the CPU share alone decides.
+ */
+bool result_starved(const struct result *r, unsigned int nclients, long ncpus);
+
+/* All slots merged into @all: the latency of any op. */
+void result_all_ops(const struct result *r, struct hist *all);
+/* Largest single op latency in ns, over all slots. */
+uint64_t result_max_latency(const struct result *r);
+void result_release(struct result *r);
+
+#endif /* VB_STATS_RESULT_H */
