@@ -31,7 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "loadfile.h"
+#include "lang/loadfile.h"
+#include "lang/reader.h"
 
 static long rss_kib(void)
 {

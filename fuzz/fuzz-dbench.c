@@ -10,6 +10,7 @@
 
 #include "lang/dbench.h"
 #include "lang/loadfile.h"
+#include "lang/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

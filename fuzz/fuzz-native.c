@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "lang/loadfile.h"
+#include "lang/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

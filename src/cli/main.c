@@ -11,25 +11,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/exit.h"
+#include "base/msg.h"
+#include "cli/options.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
-#include "sys/env.h"
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
-#include "cli/options.h"
+#include "lang/reader.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/signals.h"
 #include "run/sweep.h"
-#include "base/exit.h"
-#include "base/msg.h"
 #include "run/workdir.h"
+#include "sys/env.h"
 
 static int finish_workdir(const struct config *cfg, struct workdir *wd)
 {
 	int ret;
 
-	if (cfg->skip_cleanup) {
+	if (cfg->run.skip_cleanup) {
 		fprintf(stderr,
 			"vfsbench: --skip-cleanup: files left in '%s'\n",
 			wd->path);
@@ -64,9 +65,15 @@ static int compare_main(int argc, const char **argv)
 	struct compare_config cc;
 	enum options_action act = options_parse_compare(&cc, argc, argv);
 	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+	struct comparison cmp;
 
-	if (act == OPTIONS_RUN)
-		status = compare_files(&cc);
+	if (act == OPTIONS_RUN) {
+		if (!comparison_build(&cmp, &cc)) {
+			report_compare(&cmp);
+			status = VB_EXIT_OK;
+		}
+		comparison_release(&cmp);
+	}
 	compare_config_release(&cc);
 	return status;
 }
@@ -127,19 +134,31 @@ static int write_results(const struct config *cfg, const struct sweep *sw,
 
 	if (cfg->json) {
 		env_collect(&env, dir);
-		ret |= report_json(sw, &env, cfg->json);
+		ret |= report_json(&cfg->report, sw, &env, cfg->json);
 		env_release(&env);
 	}
 	if (cfg->csv)
 		ret |= report_csv(sw, cfg->csv);
 	if (cfg->ministat)
-		ret |= report_ministat(sw, cfg->ministat);
+		ret |= report_ministat(&cfg->report, sw, cfg->ministat);
 	return ret;
+}
+
+/* The sweep's hooks: each run's report as it ends, then the table. */
+static void on_run(const struct run *run, void *ctx)
+{
+	report_run(ctx, run);
+}
+
+static void on_done(const struct sweep *sw, void *ctx)
+{
+	report_sweep(ctx, sw);
 }
 
 int main(int argc, const char **argv)
 {
 	const struct engine *engine;
+	struct sweep_hooks hooks = { .run = on_run, .done = on_done };
 	struct loadfile lf;
 	struct config cfg;
 	struct workdir wd;
@@ -179,7 +198,9 @@ int main(int argc, const char **argv)
 				 VB_EXIT_RUNTIME;
 		goto out_loadfile;
 	}
-	status = sweep_execute(&sw, &cfg, &lf, engine, &wd);
+	hooks.ctx = &cfg.report;
+	report_header(&cfg.report, &cfg.run, &lf, &wd);
+	status = sweep_execute(&sw, &cfg.run, &lf, engine, &wd, &hooks);
 	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	sweep_release(&sw);

@@ -17,12 +17,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
-#include "lang/loadfile.h"
+#include "base/alloc.h"
+#include "base/msg.h"
 #include "base/units.h"
 #include "cli/usage.h"
-#include "base/msg.h"
-#include "base/alloc.h"
+#include "engine/engine.h"
+#include "lang/builtin.h"
+#include "lang/loadfile.h"
 
 enum {
 	OPT_LOADFILE = 1,
@@ -157,15 +158,19 @@ static const struct poptOption main_options[] = {
 };
 
 static const struct config config_defaults = {
-	.time_ns = 10 * 1000000000ull,
-	.warmup_kind = WARMUP_TIME,
-	.cwd = CWD_PRIVATE,
-	.fs = FS_PRIVATE,
-	.fdt = FDT_SHARED,
-	.metric = METRIC_OPS,
-	.runs = 1,
-	.order = ORDER_INTERLEAVED,
-	.cv_warn = 0.05,
+	.run = {
+		.time_ns = 10 * 1000000000ull,
+		.warmup_kind = WARMUP_TIME,
+		.cwd = CWD_PRIVATE,
+		.fs = FS_PRIVATE,
+		.fdt = FDT_SHARED,
+		.runs = 1,
+		.order = ORDER_INTERLEAVED,
+	},
+	.report = {
+		.metric = METRIC_OPS,
+		.cv_warn = 0.05,
+	},
 };
 
 int options_parse_clients(struct config *cfg, const char *arg)
@@ -192,10 +197,10 @@ int options_parse_clients(struct config *cfg, const char *arg)
 	for (uint64_t n = lo;; n *= 2) {
 		if (n > hi)
 			n = hi; /* "1-6": 1 2 4 6 */
-		cfg->clients =
-			xrealloc(cfg->clients,
-				 (cfg->nclients + 1) * sizeof(*cfg->clients));
-		cfg->clients[cfg->nclients++] = (unsigned int)n;
+		cfg->run.clients = xrealloc(cfg->run.clients,
+					    (cfg->run.nclients + 1) *
+						    sizeof(*cfg->run.clients));
+		cfg->run.clients[cfg->run.nclients++] = (unsigned int)n;
 		if (n == hi)
 			break;
 	}
@@ -284,7 +289,8 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		cfg->engine = xstrdup(arg);
 		break;
 	case OPT_TIME:
-		if (units_parse_duration(arg, &cfg->time_ns) || !cfg->time_ns)
+		if (units_parse_duration(arg, &cfg->run.time_ns) ||
+		    !cfg->run.time_ns)
 			return usage_error(
 				"bad --time '%s': expected a duration such as 10s or 2m",
 				arg);
@@ -301,23 +307,23 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				return usage_error("bad --warmup '%s'", arg);
 			memcpy(buf, arg, l - 1);
 			buf[l - 1] = '\0';
-			if (units_parse_uint(buf, UINT32_MAX, &cfg->warmup))
+			if (units_parse_uint(buf, UINT32_MAX, &cfg->run.warmup))
 				return usage_error(
 					"bad --warmup '%s': expected a duration or passes such as 3p",
 					arg);
-			cfg->warmup_kind = WARMUP_PASSES;
-		} else if (units_parse_duration(arg, &cfg->warmup)) {
+			cfg->run.warmup_kind = WARMUP_PASSES;
+		} else if (units_parse_duration(arg, &cfg->run.warmup)) {
 			return usage_error(
 				"bad --warmup '%s': expected a duration or passes such as 3p",
 				arg);
 		} else {
-			cfg->warmup_kind = WARMUP_TIME;
+			cfg->run.warmup_kind = WARMUP_TIME;
 		}
 		break;
 	}
 	case OPT_LOOPS:
-		if (units_parse_uint(arg, UINT32_MAX, &cfg->loops) ||
-		    !cfg->loops)
+		if (units_parse_uint(arg, UINT32_MAX, &cfg->run.loops) ||
+		    !cfg->run.loops)
 			return usage_error(
 				"bad --loops '%s': expected a positive number",
 				arg);
@@ -327,31 +333,31 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --cwd '%s': expected private or shared",
 				arg);
-		cfg->cwd = c ? CWD_SHARED : CWD_PRIVATE;
+		cfg->run.cwd = c ? CWD_SHARED : CWD_PRIVATE;
 		break;
 	case OPT_FS:
 		if ((c = parse_choice(arg, "private", "shared")) < 0)
 			return usage_error(
 				"bad --fs-struct '%s': expected private or shared",
 				arg);
-		cfg->fs = c ? FS_SHARED : FS_PRIVATE;
+		cfg->run.fs = c ? FS_SHARED : FS_PRIVATE;
 		break;
 	case OPT_FDT:
 		if ((c = parse_choice(arg, "shared", "private")) < 0)
 			return usage_error(
 				"bad --fd-table '%s': expected shared or private",
 				arg);
-		cfg->fdt = c ? FDT_PRIVATE : FDT_SHARED;
+		cfg->run.fdt = c ? FDT_PRIVATE : FDT_SHARED;
 		break;
 	case OPT_DEPTH:
 		if (units_parse_uint(arg, 1000, &v))
 			return usage_error(
 				"bad --depth '%s': expected 0 to 1000", arg);
-		cfg->depth = (unsigned int)v;
+		cfg->run.depth = (unsigned int)v;
 		break;
 	case OPT_MAX_ERRORS:
-		if (units_parse_uint(arg, UINT64_MAX, &cfg->max_errors) ||
-		    !cfg->max_errors)
+		if (units_parse_uint(arg, UINT64_MAX, &cfg->run.max_errors) ||
+		    !cfg->run.max_errors)
 			return usage_error(
 				"bad --max-errors '%s': expected a positive number",
 				arg);
@@ -361,7 +367,7 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --relative '%s': expected ops or mbps",
 				arg);
-		cfg->metric = c ? METRIC_MBPS : METRIC_OPS;
+		cfg->report.metric = c ? METRIC_MBPS : METRIC_OPS;
 		break;
 	case OPT_NULL_FAIL:
 		return parse_null_fail(cfg, arg);
@@ -393,22 +399,22 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		if (units_parse_uint(arg, 10000, &v) || !v)
 			return usage_error(
 				"bad --runs '%s': expected 1 to 10000", arg);
-		cfg->runs = (unsigned int)v;
+		cfg->run.runs = (unsigned int)v;
 		break;
 	case OPT_ORDER:
 		if (!strcmp(arg, "sequential"))
-			cfg->order = ORDER_SEQUENTIAL;
+			cfg->run.order = ORDER_SEQUENTIAL;
 		else if (!strcmp(arg, "interleaved"))
-			cfg->order = ORDER_INTERLEAVED;
+			cfg->run.order = ORDER_INTERLEAVED;
 		else if (!strcmp(arg, "random"))
-			cfg->order = ORDER_RANDOM;
+			cfg->run.order = ORDER_RANDOM;
 		else
 			return usage_error(
 				"bad --order '%s': expected sequential, interleaved or random",
 				arg);
 		break;
 	case OPT_SEED:
-		if (units_parse_uint(arg, INT64_MAX, &cfg->seed))
+		if (units_parse_uint(arg, INT64_MAX, &cfg->run.seed))
 			return usage_error(
 				"bad --seed '%s': expected a number below 2^63",
 				arg);
@@ -418,8 +424,8 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		char *end;
 
 		errno = 0;
-		cfg->cv_warn = strtod(arg, &end) / 100;
-		if (errno || *end || end == arg || !(cfg->cv_warn > 0))
+		cfg->report.cv_warn = strtod(arg, &end) / 100;
+		if (errno || *end || end == arg || !(cfg->report.cv_warn > 0))
 			return usage_error(
 				"bad --cv-warn '%s': expected a percentage such as 5",
 				arg);
@@ -439,11 +445,11 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		break;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "native"))
-			cfg->format = FORMAT_NATIVE;
+			cfg->report.format = FORMAT_NATIVE;
 		else if (!strcmp(arg, "dbench"))
-			cfg->format = FORMAT_DBENCH;
+			cfg->report.format = FORMAT_DBENCH;
 		else if (!strcmp(arg, "both"))
-			cfg->format = FORMAT_BOTH;
+			cfg->report.format = FORMAT_BOTH;
 		else
 			return usage_error(
 				"bad --format '%s': expected native, dbench or both",
@@ -468,16 +474,17 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 static enum options_action validate(struct config *cfg, bool warmup_set,
 				    bool time_set, bool fs_set)
 {
-	if (!cfg->nclients)
+	if (!cfg->run.nclients)
 		return usage_error(
 			"no client count given (e.g. 'vfsbench 4' or 'vfsbench 1-8')");
-	if (cfg->loops && time_set)
+	if (cfg->run.loops && time_set)
 		return usage_error("--loops and --time exclude each other");
-	if (!warmup_set && !cfg->loops)
-		cfg->warmup = cfg->time_ns / 5;
+	if (!warmup_set && !cfg->run.loops)
+		cfg->run.warmup = cfg->run.time_ns / 5;
 	if (!fs_set)
-		cfg->fs = cfg->cwd == CWD_SHARED ? FS_SHARED : FS_PRIVATE;
-	if (cfg->cwd == CWD_PRIVATE && cfg->fs == FS_SHARED)
+		cfg->run.fs =
+			cfg->run.cwd == CWD_SHARED ? FS_SHARED : FS_PRIVATE;
+	if (cfg->run.cwd == CWD_PRIVATE && cfg->run.fs == FS_SHARED)
 		return usage_error(
 			"--fs-struct shared needs --cwd shared: with one fs_struct all clients have one cwd");
 	if (!cfg->directory)
@@ -545,9 +552,9 @@ enum options_action options_parse(struct config *cfg, int argc,
 			}
 	}
 	poptFreeContext(pc);
-	cfg->skip_cleanup = skip_cleanup;
-	cfg->strict = strict;
-	cfg->quiet = quiet;
+	cfg->run.skip_cleanup = skip_cleanup;
+	cfg->run.strict = strict;
+	cfg->run.quiet = quiet;
 	cfg->lopts.sync_open = sync_open;
 	cfg->lopts.sync_dirs = sync_dirs;
 	cfg->lopts.fsync_writes = fsync_writes;
@@ -555,11 +562,16 @@ enum options_action options_parse(struct config *cfg, int argc,
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
 	if (!seed_set)
-		cfg->seed =
+		cfg->run.seed =
 			((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) &
 			INT64_MAX; /* JSON integers are signed */
-	cfg->argc = argc;
-	cfg->argv = argv;
+	cfg->run.null_fail = cfg->null_fail;
+	cfg->report.argc = argc;
+	cfg->report.argv = argv;
+	cfg->report.loadfile = cfg->loadfile;
+	cfg->report.directory = cfg->directory;
+	cfg->report.engine = cfg->engine;
+	cfg->report.lopts = &cfg->lopts;
 	return act;
 }
 
@@ -568,7 +580,7 @@ void config_release(struct config *cfg)
 	free(cfg->loadfile);
 	free(cfg->directory);
 	free(cfg->engine);
-	free(cfg->clients);
+	free(cfg->run.clients);
 	free(cfg->basedir);
 	free(cfg->json);
 	free(cfg->csv);

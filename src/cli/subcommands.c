@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fdscale/fdscale.h"
-#include "base/units.h"
-#include "cli/usage.h"
+#include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "base/units.h"
+#include "cli/usage.h"
+#include "fdscale/fdscale.h"
 
 static int parse_metric(const char *arg, enum compare_metric *m)
 {

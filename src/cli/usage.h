@@ -2,8 +2,14 @@
 #ifndef VB_CLI_USAGE_H
 #define VB_CLI_USAGE_H
 
-#include "cli/options.h"
 #include "base/compiler.h"
+
+/* What main() should do after parsing a command line. */
+enum options_action {
+	OPTIONS_RUN,
+	OPTIONS_EXIT_OK, /* --help, --version, --list-* already printed */
+	OPTIONS_USAGE, /* bad usage, message printed: exit 2 */
+};
 
 /*
  * Usage errors of the command line: "vfsbench: <msg>" and a pointer to

@@ -3,20 +3,20 @@
  * vfsbench compare: reads the result files, checks that they were
  * measured alike, and works out the table (struct comparison): each
  * file's metric per client count relative to A's baseline, the change
- * against A at the same count and Welch's t-test. report-compare.c prints
- * it.
+ * against A at the same count and Welch's t-test. report/compare.c
+ * prints it.
  */
 #include <config.h>
 #include "compare/compare.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "report/report.h"
-#include "compare/resultfile.h"
+#include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "compare/resultfile.h"
 
 /* Sort unsigned ints ascending. */
 static int cmp_uint(const void *a, const void *b)
@@ -127,7 +127,7 @@ static void check_alike(struct comparison *cmp)
 	}
 }
 
-static void comparison_release(struct comparison *cmp)
+void comparison_release(struct comparison *cmp)
 {
 	if (cmp->notlike)
 		for (unsigned int f = 0; f < cmp->nfiles; f++)
@@ -135,11 +135,19 @@ static void comparison_release(struct comparison *cmp)
 	free(cmp->notlike);
 	free(cmp->cells);
 	free(cmp->clients);
+	for (unsigned int f = 0; cmp->files && f < cmp->nfiles; f++)
+		resultfile_release(&cmp->files[f]);
+	free(cmp->files);
+	memset(cmp, 0, sizeof(*cmp));
 }
 
-/* Read every file, so that all bad ones are reported at once. */
-static int read_files(struct resultfile *rf, const struct compare_config *cc)
+/*
+ * Read every file, so that all bad ones are reported at once. A file that
+ * failed is left zeroed, which comparison_release() takes.
+ */
+static int read_files(struct comparison *cmp, const struct compare_config *cc)
 {
+	struct resultfile *rf = cmp->files;
 	int ret = 0;
 
 	for (unsigned int f = 0; f < cc->nfiles; f++) {
@@ -154,38 +162,26 @@ static int read_files(struct resultfile *rf, const struct compare_config *cc)
 	return ret;
 }
 
-int compare_files(const struct compare_config *cc)
+int comparison_build(struct comparison *cmp, const struct compare_config *cc)
 {
-	struct resultfile *rf = xcalloc(cc->nfiles, sizeof(*rf));
-	struct comparison cmp = {
-		.metric = cc->metric,
-		.confidence = cc->confidence,
-		.files = rf,
-		.nfiles = cc->nfiles,
-	};
-	int status = VB_EXIT_USAGE;
-
-	if (read_files(rf, cc))
-		goto out;
-	resultfile_labels(rf, cc->nfiles);
-	collect_clients(&cmp);
-	if (find_baseline(&cmp)) {
-		error("'%s': no run completed: nothing to compare against",
-		      rf[0].path);
-		goto out;
-	}
-	cmp.cells =
-		xcalloc((size_t)cmp.nclients * cmp.nfiles, sizeof(*cmp.cells));
-	for (unsigned int r = 0; r < cmp.nclients; r++)
-		for (unsigned int f = 0; f < cmp.nfiles; f++)
-			fill_cell(&cmp, r, f);
-	check_alike(&cmp);
-	report_compare(&cmp);
-	status = VB_EXIT_OK;
-out:
-	comparison_release(&cmp);
-	for (unsigned int f = 0; f < cc->nfiles; f++)
-		resultfile_release(&rf[f]);
-	free(rf);
-	return status;
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->metric = cc->metric;
+	cmp->confidence = cc->confidence;
+	cmp->nfiles = cc->nfiles;
+	cmp->files = xcalloc(cc->nfiles, sizeof(*cmp->files));
+	if (read_files(cmp, cc))
+		return -1;
+	resultfile_labels(cmp->files, cmp->nfiles);
+	collect_clients(cmp);
+	if (find_baseline(cmp))
+		return error(
+			"'%s': no run completed: nothing to compare against",
+			cmp->files[0].path);
+	cmp->cells = xcalloc((size_t)cmp->nclients * cmp->nfiles,
+			     sizeof(*cmp->cells));
+	for (unsigned int r = 0; r < cmp->nclients; r++)
+		for (unsigned int f = 0; f < cmp->nfiles; f++)
+			fill_cell(cmp, r, f);
+	check_alike(cmp);
+	return 0;
 }

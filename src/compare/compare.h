@@ -2,11 +2,17 @@
 #ifndef VB_COMPARE_COMPARE_H
 #define VB_COMPARE_COMPARE_H
 
-#include "cli/options.h"
+#include "compare/resultfile.h"
 #include "stats/summary.h"
 #include "stats/welch.h"
 
-struct resultfile;
+/* vfsbench compare A.json B.json [C.json ...] */
+struct compare_config {
+	enum compare_metric metric;
+	double confidence; /* 0.95 */
+	char **files; /* owned */
+	unsigned int nfiles;
+};
 
 /* Runs a side needs before compare runs the t-test. */
 #define COMPARE_MIN_RUNS 3
@@ -46,7 +52,7 @@ struct comparison_cell {
 struct comparison {
 	enum compare_metric metric;
 	double confidence; /* 0.95 */
-	const struct resultfile *files;
+	struct resultfile *files; /* [nfiles], owned */
 	unsigned int nfiles;
 	unsigned int *clients; /* [nclients] */
 	unsigned int nclients;
@@ -65,13 +71,15 @@ comparison_cell(const struct comparison *cmp, unsigned int row,
 
 /*
  * vfsbench compare A.json B.json [C.json ...]: reads the result files and
- * prints, through the report, one row per client count and one column
- * per file, each value relative to A's baseline (A at 1 client, or A's
- * smallest count), with the change against A at the same count and a
- * significance mark from Welch's t-test. Warns loudly when the files were
- * not measured alike. Returns an exit status: 0, or 2 when a file cannot
- * be read or is not a vfsbench result.
+ * works out one row per client count and one column per file, each value
+ * relative to A's baseline (A at 1 client, or A's smallest count), with
+ * the change against A at the same count and a significance mark from
+ * Welch's t-test; report_compare() prints it. Warns loudly when the files
+ * were not measured alike. Returns 0, or -1 with a message when a file
+ * cannot be read or is not a vfsbench result, or A has no complete run.
+ * @cmp needs comparison_release() either way.
  */
-int compare_files(const struct compare_config *cc);
+int comparison_build(struct comparison *cmp, const struct compare_config *cc);
+void comparison_release(struct comparison *cmp);
 
 #endif /* VB_COMPARE_COMPARE_H */

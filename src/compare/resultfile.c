@@ -17,12 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/options.h"
-#include "report/report.h"
-#include "base/units.h"
+#include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "base/units.h"
 
 /*
  * A member of @obj, whose own JSON path is @where ("" for the root), of
@@ -196,9 +194,9 @@ static int read_clients(struct resultfile *rf, json_t *root)
 		unsigned int c;
 
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-		    json_integer_value(v) > MAX_CLIENTS) {
+		    json_integer_value(v) > RESULTFILE_MAX_CLIENTS) {
 			error("'%s': options.clients[%zu]: expected a client count (1 to %d)",
-			      rf->path, i, MAX_CLIENTS);
+			      rf->path, i, RESULTFILE_MAX_CLIENTS);
 			return -EINVAL;
 		}
 		c = (unsigned int)json_integer_value(v);
@@ -250,7 +248,8 @@ static int read_runs(struct resultfile *rf, json_t *root)
 		    get_figure(rf->path, run, where, "p99_ns", &p99) ||
 		    get_str(rf->path, run, where, "end", &end))
 			return -EINVAL;
-		pt = c > MAX_CLIENTS ? NULL : point_of(rf, (unsigned int)c);
+		pt = c > RESULTFILE_MAX_CLIENTS ? NULL :
+						  point_of(rf, (unsigned int)c);
 		if (!pt) {
 			error("'%s': %s.clients: %" PRIu64
 			      " is not in options.clients",
@@ -300,9 +299,9 @@ static int read_schema(struct resultfile *rf, json_t *root)
 		      rf->schema_version);
 		return -EINVAL;
 	}
-	if (rf->schema_version > REPORT_JSON_VERSION) {
+	if (rf->schema_version > RESULTFILE_VERSION) {
 		error("'%s': schema_version %lld is newer than this vfsbench reads (%d): use a newer vfsbench",
-		      rf->path, rf->schema_version, REPORT_JSON_VERSION);
+		      rf->path, rf->schema_version, RESULTFILE_VERSION);
 		return -EINVAL;
 	}
 	return 0;

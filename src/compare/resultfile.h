@@ -6,14 +6,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/options.h"
-
 /*
  * struct resultfile: a JSON result file (--json, doc/json-schema.md) read
  * back for vfsbench compare and plot: what was measured (the loadfile and
  * the settings that must match for a like-for-like comparison) and, per
  * client count, the figures of each run that completed.
  */
+
+/* The schema version written (report/json.c) and read back here. */
+#define RESULTFILE_VERSION 1
+
+/* The most clients a run in a result file may have (run/config.h's MAX_CLIENTS,
+ * checked by report/json.c). */
+#define RESULTFILE_MAX_CLIENTS 100000
+
+/* The figures of a run that compare and plot read: ops/s, MB/s, p99. */
+enum compare_metric {
+	CMP_OPS,
+	CMP_MBPS,
+	CMP_P99,
+};
 
 enum resultfile_kind {
 	RESULTFILE_SWEEP, /* "vfsbench-result": one run or a sweep */

@@ -8,7 +8,7 @@
  * and directories are read into its directory buffer.
  */
 #include <config.h>
-#include "engine/posix.h"
+#include "engine/dbench.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/client.h"
 #include "base/compiler.h"
+#include "engine/fsinfo.h"
 
 /* glibc's readdir buffer for a directory whose st_blksize is small */
 #define GLIBC_DIRBUF 32768
@@ -37,7 +37,7 @@ struct linux_dirent64 {
 	char d_name[];
 };
 
-_Static_assert(GLIBC_DIRBUF <= CLIENT_DIRBUF, "directory buffer too small");
+_Static_assert(GLIBC_DIRBUF <= ENGINE_DIRBUF, "directory buffer too small");
 
 static bool dirents_have(const char *buf, long n, const char *name)
 {
@@ -56,7 +56,7 @@ static bool dirents_have(const char *buf, long n, const char *name)
  * closedir(), as glibc 2.36 issues them: openat(O_NONBLOCK|O_DIRECTORY),
  * newfstatat(fd, ""), getdents64 of 32 KiB, close.
  */
-static long read_dir(struct client *c, const char *dir, const char *match)
+static long read_dir(struct engine_ctx *c, const char *dir, const char *match)
 {
 	struct stat st;
 	long n, ret = 0;
@@ -79,7 +79,8 @@ static long read_dir(struct client *c, const char *dir, const char *match)
 }
 
 /* Split @path into the client's path buffer: returns the directory. */
-static const char *split(struct client *c, const char *path, const char **leaf)
+static const char *split(struct engine_ctx *c, const char *path,
+			 const char **leaf)
 {
 	const char *slash = strrchr(path, '/');
 	size_t n;
@@ -100,7 +101,7 @@ static const char *split(struct client *c, const char *path, const char **leaf)
  * path; on a miss, unless --no-resolve, read the parent directory looking
  * for the name case-insensitively. Returns the stat's result.
  */
-static long resolve(struct client *c, const struct op *op, const char *path)
+static long resolve(struct engine_ctx *c, const struct op *op, const char *path)
 {
 	const char *dir, *leaf;
 	struct stat st;
@@ -117,7 +118,8 @@ static long resolve(struct client *c, const struct op *op, const char *path)
 }
 
 /* -S: open the parent directory, fdatasync it, close it. */
-static void sync_parent(struct client *c, const struct op *op, const char *path)
+static void sync_parent(struct engine_ctx *c, const struct op *op,
+			const char *path)
 {
 	const char *leaf, *dir;
 	int fd;
@@ -132,8 +134,8 @@ static void sync_parent(struct client *c, const struct op *op, const char *path)
 	}
 }
 
-long posix_db_ntcreatex(struct client *c, const struct op *op, const char *path,
-			UNUSED const char *path2)
+long posix_db_ntcreatex(struct engine_ctx *c, const struct op *op,
+			const char *path, UNUSED const char *path2)
 {
 	struct stat st;
 	int fd;
@@ -154,54 +156,54 @@ long posix_db_ntcreatex(struct client *c, const struct op *op, const char *path,
 	return 0;
 }
 
-long posix_db_close(struct client *c, const struct op *op,
+long posix_db_close(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
 	int fd = c->fd[op->handle];
 
 	c->fd[op->handle] = -1;
-	return RET(close(fd));
+	return ENGINE_RET(close(fd));
 }
 
-long posix_db_rename(struct client *c, const struct op *op, const char *path,
-		     const char *path2)
+long posix_db_rename(struct engine_ctx *c, const struct op *op,
+		     const char *path, const char *path2)
 {
 	long ret;
 
 	resolve(c, op, path);
 	resolve(c, op, path2);
-	ret = RET(rename(path, path2));
+	ret = ENGINE_RET(rename(path, path2));
 	sync_parent(c, op, path2);
 	return ret;
 }
 
-long posix_db_unlink(struct client *c, const struct op *op, const char *path,
-		     UNUSED const char *path2)
+long posix_db_unlink(struct engine_ctx *c, const struct op *op,
+		     const char *path, UNUSED const char *path2)
 {
 	long ret;
 
 	resolve(c, op, path);
-	ret = RET(unlink(path));
+	ret = ENGINE_RET(unlink(path));
 	sync_parent(c, op, path);
 	return ret;
 }
 
-long posix_db_rmdir(struct client *c, const struct op *op, const char *path,
+long posix_db_rmdir(struct engine_ctx *c, const struct op *op, const char *path,
 		    UNUSED const char *path2)
 {
 	long ret;
 
 	resolve(c, op, path);
-	ret = RET(rmdir(path));
+	ret = ENGINE_RET(rmdir(path));
 	sync_parent(c, op, path);
 	return ret;
 }
 
-long posix_db_mkdir(struct client *c, const struct op *op, const char *path,
+long posix_db_mkdir(struct engine_ctx *c, const struct op *op, const char *path,
 		    UNUSED const char *path2)
 {
 	resolve(c, op, path);
-	return RET(mkdir(path, 0777));
+	return ENGINE_RET(mkdir(path, 0777));
 }
 
 /*
@@ -212,7 +214,7 @@ long posix_db_mkdir(struct client *c, const struct op *op, const char *path,
  * shared by every level, so after a subdirectory the level reads its
  * directory again from the start.
  */
-static long empty_dir(struct client *c, int dirfd, dev_t dev, int depth)
+static long empty_dir(struct engine_ctx *c, int dirfd, dev_t dev, int depth)
 {
 	char name[NAME_MAX + 1];
 	long n, ret = 0;
@@ -261,7 +263,7 @@ again:
 }
 
 /* Deltree of "." empties the client's own directory and keeps it. */
-long posix_db_deltree(struct client *c, UNUSED const struct op *op,
+long posix_db_deltree(struct engine_ctx *c, UNUSED const struct op *op,
 		      const char *path, UNUSED const char *path2)
 {
 	struct stat st;
@@ -274,27 +276,27 @@ long posix_db_deltree(struct client *c, UNUSED const struct op *op,
 	ret = fstat(fd, &st) ? -(long)errno : empty_dir(c, fd, st.st_dev, 0);
 	close(fd);
 	if (!ret && strcmp(path, "."))
-		ret = RET(rmdir(path));
+		ret = ENGINE_RET(rmdir(path));
 	return ret;
 }
 
-long posix_db_qpathinfo(struct client *c, const struct op *op, const char *path,
-			UNUSED const char *path2)
+long posix_db_qpathinfo(struct engine_ctx *c, const struct op *op,
+			const char *path, UNUSED const char *path2)
 {
 	return resolve(c, op, path);
 }
 
-long posix_db_qfileinfo(struct client *c, const struct op *op,
+long posix_db_qfileinfo(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
 	struct stat st;
 
-	return RET(fstat(c->fd[op->handle], &st));
+	return ENGINE_RET(fstat(c->fd[op->handle], &st));
 }
 
 /* statvfs(3) of the base directory, or the call --fsinfo names. */
-long posix_db_qfsinfo(struct client *c, const struct op *op, const char *path,
-		      const char *path2)
+long posix_db_qfsinfo(struct engine_ctx *c, const struct op *op,
+		      const char *path, const char *path2)
 {
 	if (op->xflags & OPX_FSINFO_STATFS)
 		return posix_statfs(c, op, path, path2);
@@ -304,8 +306,8 @@ long posix_db_qfsinfo(struct client *c, const struct op *op, const char *path,
 }
 
 /* fstat, then utime() through the name the handle was opened by. */
-long posix_db_sfileinfo(struct client *c, const struct op *op, const char *path,
-			UNUSED const char *path2)
+long posix_db_sfileinfo(struct engine_ctx *c, const struct op *op,
+			const char *path, UNUSED const char *path2)
 {
 	struct timespec ts[2];
 	struct stat st;
@@ -314,14 +316,14 @@ long posix_db_sfileinfo(struct client *c, const struct op *op, const char *path,
 		return -(long)errno;
 	ts[0] = (struct timespec){ .tv_sec = st.st_atime - 10 };
 	ts[1] = (struct timespec){ .tv_sec = st.st_mtime - 12 };
-	return RET(utimensat(AT_FDCWD, path, ts, 0));
+	return ENGINE_RET(utimensat(AT_FDCWD, path, ts, 0));
 }
 
 /*
  * The pattern's stat always misses, so resolve reads the directory once;
  * a wildcard pattern reads it again (dbench never matches the pattern).
  */
-long posix_db_find(struct client *c, const struct op *op, const char *path,
+long posix_db_find(struct engine_ctx *c, const struct op *op, const char *path,
 		   const char *path2)
 {
 	resolve(c, op, path);
@@ -331,7 +333,7 @@ long posix_db_find(struct client *c, const struct op *op, const char *path,
 }
 
 /* dbench counts the requested size of every successful write. */
-long posix_db_writex(struct client *c, const struct op *op,
+long posix_db_writex(struct engine_ctx *c, const struct op *op,
 		     UNUSED const char *path, UNUSED const char *path2)
 {
 	int fd = c->fd[op->handle];
@@ -344,7 +346,7 @@ long posix_db_writex(struct client *c, const struct op *op,
 }
 
 /* ... and of every read, even a short one. */
-long posix_db_readx(struct client *c, const struct op *op,
+long posix_db_readx(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
 	if (pread(c->fd[op->handle], c->buf, op->size, (off_t)op->offset) < 0)
@@ -352,7 +354,7 @@ long posix_db_readx(struct client *c, const struct op *op,
 	return (long)op->size;
 }
 
-static long lock(struct client *c, const struct op *op, short type)
+static long lock(struct engine_ctx *c, const struct op *op, short type)
 {
 	struct flock fl = {
 		.l_type = type,
@@ -361,28 +363,28 @@ static long lock(struct client *c, const struct op *op, short type)
 		.l_len = (off_t)op->size,
 	};
 
-	return RET(fcntl(c->fd[op->handle], F_SETLKW, &fl));
+	return ENGINE_RET(fcntl(c->fd[op->handle], F_SETLKW, &fl));
 }
 
-long posix_db_lockx(struct client *c, const struct op *op,
+long posix_db_lockx(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
 	return lock(c, op, F_WRLCK);
 }
 
-long posix_db_unlockx(struct client *c, const struct op *op,
+long posix_db_unlockx(struct engine_ctx *c, const struct op *op,
 		      UNUSED const char *path, UNUSED const char *path2)
 {
 	return lock(c, op, F_UNLCK);
 }
 
-long posix_db_flush(struct client *c, const struct op *op,
+long posix_db_flush(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
-	return RET(fsync(c->fd[op->handle]));
+	return ENGINE_RET(fsync(c->fd[op->handle]));
 }
 
-long posix_db_sleep(UNUSED struct client *c, const struct op *op,
+long posix_db_sleep(UNUSED struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
 	struct timespec ts = {
@@ -390,5 +392,5 @@ long posix_db_sleep(UNUSED struct client *c, const struct op *op,
 		.tv_nsec = (long)(op->size % 1000000) * 1000,
 	};
 
-	return RET(nanosleep(&ts, NULL));
+	return ENGINE_RET(nanosleep(&ts, NULL));
 }

@@ -8,9 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lang/loadfile.h"
 #include "base/compiler.h"
 #include "base/msg.h"
+#include "lang/loadfile.h"
 
 static const struct engine *const engines[] = {
 	&engine_posix,

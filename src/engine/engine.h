@@ -2,12 +2,31 @@
 #ifndef VB_ENGINE_ENGINE_H
 #define VB_ENGINE_ENGINE_H
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "lang/ops.h"
 
-struct client;
 struct loadfile;
+
+/* The size of engine_ctx.dirbuf. */
+#define ENGINE_DIRBUF (64u << 10)
+
+/*
+ * struct engine_ctx: what an op may use of the client that runs it: its
+ * handles and buffers, allocated by the client (run/client.c) before its
+ * thread starts and private to that thread.
+ */
+struct engine_ctx {
+	int *fd; /* [nhandles]: open handles, -1 when closed or dead */
+	char *buf; /* data for pread/pwrite */
+	size_t buf_len;
+	/* NULL unless an op of the loadfile uses them (OPF_SCRATCH): */
+	char *dirbuf; /* [ENGINE_DIRBUF]: getdents64, mount table, readlink */
+	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
+	const int *fail; /* null engine: errno to return per op kind [OP_NR] */
+};
 
 /*
  * struct engine: how ops are executed. An engine fills op[] for the op
@@ -18,8 +37,11 @@ struct loadfile;
  *
  * @path and @path2 are the op's paths, with ${client} already expanded.
  */
-typedef long engine_op_fn(struct client *c, const struct op *op,
+typedef long engine_op_fn(struct engine_ctx *c, const struct op *op,
 			  const char *path, const char *path2);
+
+/* An op's result from a call that returns -1 and sets errno: 0 or -errno. */
+#define ENGINE_RET(x) ((x) < 0 ? -(long)errno : 0)
 
 struct engine {
 	const char *name;

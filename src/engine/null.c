@@ -12,9 +12,6 @@
 #include <errno.h>
 #include <limits.h>
 
-#include "run/client.h"
-#include "cli/options.h"
-#include "run/run.h"
 #include "base/compiler.h"
 
 /*
@@ -23,10 +20,10 @@
  */
 #define NULL_FD INT_MAX
 
-static long null_op(struct client *c, const struct op *op,
+static long null_op(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
-	int fail = c->run->cfg->null_fail[op->id];
+	int fail = c->fail[op->id];
 
 	if (fail)
 		return -(long)fail;

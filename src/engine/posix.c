@@ -18,150 +18,58 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "run/client.h"
-#include "engine/posix.h"
 #include "base/compiler.h"
-#include "base/octal.h"
+#include "engine/dbench.h"
+#include "engine/fsinfo.h"
 
-static long posix_stat(UNUSED struct client *c, UNUSED const struct op *op,
+static long posix_stat(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 		       const char *path, UNUSED const char *path2)
 {
 	struct stat st;
 
-	return RET(stat(path, &st));
+	return ENGINE_RET(stat(path, &st));
 }
 
-static long posix_lstat(UNUSED struct client *c, UNUSED const struct op *op,
+static long posix_lstat(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 			const char *path, UNUSED const char *path2)
 {
 	struct stat st;
 
-	return RET(lstat(path, &st));
+	return ENGINE_RET(lstat(path, &st));
 }
 
-static long posix_fstat(struct client *c, const struct op *op,
+static long posix_fstat(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
 	struct stat st;
 
-	return RET(fstat(c->fd[op->handle], &st));
+	return ENGINE_RET(fstat(c->fd[op->handle], &st));
 }
 
-static long posix_access(UNUSED struct client *c, const struct op *op,
+static long posix_access(UNUSED struct engine_ctx *c, const struct op *op,
 			 const char *path, UNUSED const char *path2)
 {
-	return RET(access(path, op->flags));
+	return ENGINE_RET(access(path, op->flags));
 }
 
-/* The raw system call: glibc's statfs() is a thin wrapper of it. */
-long posix_statfs(UNUSED struct client *c, UNUSED const struct op *op,
-		  const char *path, UNUSED const char *path2)
-{
-	struct statfs sf;
-
-	return RET(statfs(path, &sf));
-}
-
-static long posix_fstatfs(struct client *c, const struct op *op,
+static long posix_fstatfs(struct engine_ctx *c, const struct op *op,
 			  UNUSED const char *path, UNUSED const char *path2)
 {
 	struct statfs sf;
 
-	return RET(fstatfs(c->fd[op->handle], &sf));
+	return ENGINE_RET(fstatfs(c->fd[op->handle], &sf));
 }
 
-long posix_statvfs(UNUSED struct client *c, UNUSED const struct op *op,
-		   const char *path, UNUSED const char *path2)
-{
-	struct statvfs sv;
-
-	return RET(statvfs(path, &sv));
-}
-
-static long posix_fstatvfs(struct client *c, const struct op *op,
+static long posix_fstatvfs(struct engine_ctx *c, const struct op *op,
 			   UNUSED const char *path, UNUSED const char *path2)
 {
 	struct statvfs sv;
 
-	return RET(fstatvfs(c->fd[op->handle], &sv));
+	return ENGINE_RET(fstatvfs(c->fd[op->handle], &sv));
 }
 
-/*
- * Scan one buffer of mount lines for a mount point on device @dev. A line
- * cut at the end of the buffer is left for the next read: returns the
- * number of bytes consumed, and sets *found.
- */
-static size_t scan_mounts(char *buf, size_t len, dev_t dev, bool *found)
-{
-	size_t used = 0;
-
-	while (used < len) {
-		char *line = buf + used, *nl, *sp, *mp;
-		struct stat st;
-
-		nl = memchr(line, '\n', len - used);
-		if (!nl)
-			break;
-		*nl = '\0';
-		used = (size_t)(nl - buf) + 1;
-		sp = strchr(line, ' ');
-		if (!sp)
-			continue;
-		mp = sp + 1;
-		sp = strchr(mp, ' ');
-		if (!sp)
-			continue;
-		*sp = '\0';
-		unescape_octal(mp);
-		if (stat(mp, &st) == 0 && st.st_dev == dev) {
-			*found = true;
-			break;
-		}
-	}
-	return used;
-}
-
-/*
- * What glibc's statvfs() did before 2.13 to fill f_flag: statfs(), stat()
- * of the path, then a walk of the mount table stat()ing each mount point
- * until one is on the same device. The mount table's cost grows with the
- * number of mounts, and its mount-point stat()s contend on the paths near
- * the root: the cost Nick Piggin measured in 2009-2010.
- */
-long posix_statvfs_legacy(struct client *c, UNUSED const struct op *op,
-			  const char *path, UNUSED const char *path2)
-{
-	struct statfs sf;
-	struct stat st;
-	size_t have = 0;
-	bool found = false;
-	int fd;
-
-	if (statfs(path, &sf) || stat(path, &st))
-		return -(long)errno;
-	fd = open("/proc/self/mounts", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -(long)errno;
-	while (!found) {
-		ssize_t n =
-			read(fd, c->dirbuf + have, CLIENT_DIRBUF - have - 1);
-		size_t used;
-
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-		used = scan_mounts(c->dirbuf, have, st.st_dev, &found);
-		memmove(c->dirbuf, c->dirbuf + used, have - used);
-		have -= used;
-		if (have == CLIENT_DIRBUF - 1)
-			have = 0; /* a line longer than the buffer: skip it */
-	}
-	close(fd);
-	return 0;
-}
-
-static long posix_open(struct client *c, const struct op *op, const char *path,
-		       UNUSED const char *path2)
+static long posix_open(struct engine_ctx *c, const struct op *op,
+		       const char *path, UNUSED const char *path2)
 {
 	int fd = open(path, op->flags, op->mode);
 
@@ -171,27 +79,27 @@ static long posix_open(struct client *c, const struct op *op, const char *path,
 	return 0;
 }
 
-static long posix_create(UNUSED struct client *c, const struct op *op,
+static long posix_create(UNUSED struct engine_ctx *c, const struct op *op,
 			 const char *path, UNUSED const char *path2)
 {
 	int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, op->mode);
 
 	if (fd < 0)
 		return -(long)errno;
-	return RET(close(fd));
+	return ENGINE_RET(close(fd));
 }
 
-static long posix_close(struct client *c, const struct op *op,
+static long posix_close(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
 	int fd = c->fd[op->handle];
 
 	/* the fd is gone whatever close() returns (Linux semantics) */
 	c->fd[op->handle] = -1;
-	return RET(close(fd));
+	return ENGINE_RET(close(fd));
 }
 
-static long posix_pread(struct client *c, const struct op *op,
+static long posix_pread(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
 	ssize_t n =
@@ -200,7 +108,7 @@ static long posix_pread(struct client *c, const struct op *op,
 	return n < 0 ? -(long)errno : (long)n;
 }
 
-static long posix_pwrite(struct client *c, const struct op *op,
+static long posix_pwrite(struct engine_ctx *c, const struct op *op,
 			 UNUSED const char *path, UNUSED const char *path2)
 {
 	ssize_t n =
@@ -209,69 +117,72 @@ static long posix_pwrite(struct client *c, const struct op *op,
 	return n < 0 ? -(long)errno : (long)n;
 }
 
-static long posix_fsync(struct client *c, const struct op *op,
+static long posix_fsync(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
-	return RET(fsync(c->fd[op->handle]));
+	return ENGINE_RET(fsync(c->fd[op->handle]));
 }
 
-static long posix_fdatasync(struct client *c, const struct op *op,
+static long posix_fdatasync(struct engine_ctx *c, const struct op *op,
 			    UNUSED const char *path, UNUSED const char *path2)
 {
-	return RET(fdatasync(c->fd[op->handle]));
+	return ENGINE_RET(fdatasync(c->fd[op->handle]));
 }
 
-static long posix_ftruncate(struct client *c, const struct op *op,
+static long posix_ftruncate(struct engine_ctx *c, const struct op *op,
 			    UNUSED const char *path, UNUSED const char *path2)
 {
-	return RET(ftruncate(c->fd[op->handle], (off_t)op->size));
+	return ENGINE_RET(ftruncate(c->fd[op->handle], (off_t)op->size));
 }
 
-static long posix_unlink(UNUSED struct client *c, UNUSED const struct op *op,
-			 const char *path, UNUSED const char *path2)
+static long posix_unlink(UNUSED struct engine_ctx *c,
+			 UNUSED const struct op *op, const char *path,
+			 UNUSED const char *path2)
 {
-	return RET(unlink(path));
+	return ENGINE_RET(unlink(path));
 }
 
-static long posix_mkdir(UNUSED struct client *c, const struct op *op,
+static long posix_mkdir(UNUSED struct engine_ctx *c, const struct op *op,
 			const char *path, UNUSED const char *path2)
 {
-	return RET(mkdir(path, op->mode));
+	return ENGINE_RET(mkdir(path, op->mode));
 }
 
-static long posix_rmdir(UNUSED struct client *c, UNUSED const struct op *op,
+static long posix_rmdir(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 			const char *path, UNUSED const char *path2)
 {
-	return RET(rmdir(path));
+	return ENGINE_RET(rmdir(path));
 }
 
-static long posix_rename(UNUSED struct client *c, UNUSED const struct op *op,
-			 const char *path, const char *path2)
+static long posix_rename(UNUSED struct engine_ctx *c,
+			 UNUSED const struct op *op, const char *path,
+			 const char *path2)
 {
-	return RET(rename(path, path2));
+	return ENGINE_RET(rename(path, path2));
 }
 
-static long posix_link(UNUSED struct client *c, UNUSED const struct op *op,
+static long posix_link(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 		       const char *path, const char *path2)
 {
-	return RET(link(path, path2));
+	return ENGINE_RET(link(path, path2));
 }
 
 /* path is the target, stored verbatim; path2 the link to create */
-static long posix_symlink(UNUSED struct client *c, UNUSED const struct op *op,
-			  const char *path, const char *path2)
+static long posix_symlink(UNUSED struct engine_ctx *c,
+			  UNUSED const struct op *op, const char *path,
+			  const char *path2)
 {
-	return RET(symlink(path, path2));
+	return ENGINE_RET(symlink(path, path2));
 }
 
-static long posix_readlink(struct client *c, UNUSED const struct op *op,
+static long posix_readlink(struct engine_ctx *c, UNUSED const struct op *op,
 			   const char *path, UNUSED const char *path2)
 {
-	return RET(readlink(path, c->dirbuf, CLIENT_DIRBUF));
+	return ENGINE_RET(readlink(path, c->dirbuf, ENGINE_DIRBUF));
 }
 
 /* getdents64 straight into the client's buffer: no opendir() malloc. */
-static long posix_readdir(struct client *c, UNUSED const struct op *op,
+static long posix_readdir(struct engine_ctx *c, UNUSED const struct op *op,
 			  const char *path, UNUSED const char *path2)
 {
 	long n, ret = 0;
@@ -280,7 +191,7 @@ static long posix_readdir(struct client *c, UNUSED const struct op *op,
 	if (fd < 0)
 		return -(long)errno;
 	do {
-		n = syscall(SYS_getdents64, fd, c->dirbuf, CLIENT_DIRBUF);
+		n = syscall(SYS_getdents64, fd, c->dirbuf, ENGINE_DIRBUF);
 	} while (n > 0);
 	if (n < 0)
 		ret = -(long)errno;
@@ -288,12 +199,12 @@ static long posix_readdir(struct client *c, UNUSED const struct op *op,
 	return ret;
 }
 
-static long posix_utimens(UNUSED struct client *c, UNUSED const struct op *op,
-			  const char *path, UNUSED const char *path2)
+static long posix_utimens(UNUSED struct engine_ctx *c,
+			  UNUSED const struct op *op, const char *path,
+			  UNUSED const char *path2)
 {
-	return RET(utimensat(AT_FDCWD, path, NULL, 0));
+	return ENGINE_RET(utimensat(AT_FDCWD, path, NULL, 0));
 }
-
 const struct engine engine_posix = {
 	.name = "posix",
 	.summary = "the system calls themselves",

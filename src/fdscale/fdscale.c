@@ -19,10 +19,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "run/gate.h"
+#include "base/alloc.h"
 #include "base/clock.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "run/gate.h"
 
 /* fds the process keeps besides the benchmark's (stdio, files, slack) */
 #define FD_MARGIN    64

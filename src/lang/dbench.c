@@ -19,10 +19,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lang/loadfile.h"
+#include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "lang/builder.h"
+#include "lang/lines.h"
+#include "lang/loadfile.h"
 
 #define DB_MAX_TOKENS 20
 
@@ -40,7 +42,7 @@ struct db_slot {
 };
 
 struct translator {
-	struct loadfile *lf;
+	struct builder *b;
 	const struct loadfile_opts *opts;
 	unsigned int line;
 	struct db_slot slot[OP_MAX_HANDLES];
@@ -65,7 +67,7 @@ static int terr(struct translator *t, unsigned int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	error_at(t->lf->name, t->line, col, "%s", msg);
+	error_at(builder_name(t->b), t->line, col, "%s", msg);
 	return -EINVAL;
 }
 
@@ -192,7 +194,7 @@ static int map_path(struct translator *t, const struct db_token *tok,
 		return terr(t, tok->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
 	}
-	*out = loadfile_strdup(t->lf, *s ? s : ".");
+	*out = builder_strdup(t->b, *s ? s : ".");
 	free(p);
 	return 0;
 }
@@ -203,8 +205,8 @@ static const char *parent_of(struct translator *t, const char *path)
 	const char *slash = strrchr(path, '/');
 
 	if (!slash)
-		return loadfile_strdup(t->lf, ".");
-	return loadfile_strndup(t->lf, path, (size_t)(slash - path));
+		return builder_strdup(t->b, ".");
+	return builder_strndup(t->b, path, (size_t)(slash - path));
 }
 
 static int find_slot(const struct translator *t, uint64_t fnum)
@@ -222,12 +224,6 @@ static int free_slot(struct translator *t, unsigned int col)
 			return (int)s;
 	return terr(t, col, "more than %d handles open at once",
 		    OP_MAX_HANDLES);
-}
-
-static void use_slot(struct translator *t, unsigned int s)
-{
-	if (s + 1 > t->lf->nhandles)
-		t->lf->nhandles = s + 1;
 }
 
 /*
@@ -250,13 +246,14 @@ static int ref_handle(struct translator *t, struct op *op,
 			t->dead = xrealloc(t->dead,
 					   t->dead_alloc * sizeof(*t->dead));
 		}
-		t->dead[t->ndead++] = (unsigned int)(op - t->lf->ops);
+		/* the op is the last one appended */
+		t->dead[t->ndead++] = builder_count(t->b, SECTION_RUN) - 1;
 		op->expect = EXPECT_OK;
 		return 0;
 	}
 	op->handle = (unsigned int)s;
 	op->has_handle = true;
-	use_slot(t, (unsigned int)s);
+	builder_use_handle(t->b, (unsigned int)s);
 	return 0;
 }
 
@@ -305,7 +302,7 @@ static int x_ntcreatex(struct translator *t, struct op *op,
 		return -EINVAL;
 	op->handle = (unsigned int)s;
 	op->has_handle = true;
-	use_slot(t, (unsigned int)s);
+	builder_use_handle(t->b, (unsigned int)s);
 	/* an open expected to fail borrows the slot for the moment */
 	if (l->ok)
 		t->slot[s] = (struct db_slot){ true, fnum, t->line,
@@ -386,8 +383,8 @@ static int x_qfsinfo(struct translator *t, struct op *op,
 
 	if (parse_num(t, &l->arg[0], UINT32_MAX, &level))
 		return -EINVAL;
-	op->path = loadfile_strdup(t->lf,
-				   t->opts->basedir ? t->opts->basedir : ".");
+	op->path =
+		builder_strdup(t->b, t->opts->basedir ? t->opts->basedir : ".");
 	op->xflags = call[t->opts->fsinfo];
 	return 0;
 }
@@ -413,7 +410,7 @@ static int x_sfileinfo(struct translator *t, struct op *op,
 		return -EINVAL;
 	/* dbench's utime() goes through the name the handle was opened by */
 	op->path = op->has_handle ? t->slot[op->handle].path :
-				    loadfile_strdup(t->lf, ".");
+				    builder_strdup(t->b, ".");
 	return 0;
 }
 
@@ -522,7 +519,7 @@ static int translate_line(struct translator *t, char *line)
 			d->name, d->nargs, d->nargs == 1 ? "" : "s", ntok - 2);
 	l.arg = first + 1;
 	l.nargs = ntok - 2;
-	op = loadfile_append(t->lf);
+	op = builder_append(t->b, SECTION_RUN);
 	op->id = d->id;
 	op->line = t->line;
 	op->expect = EXPECT_ANY;
@@ -532,7 +529,7 @@ static int translate_line(struct translator *t, char *line)
 /* Every handle closed; ops on unknown handles get a never-open slot. */
 static int finish(struct translator *t)
 {
-	struct loadfile *lf = t->lf;
+	struct builder *b = t->b;
 
 	for (unsigned int s = 0; s < OP_MAX_HANDLES; s++)
 		if (t->slot[s].open) {
@@ -542,30 +539,31 @@ static int finish(struct translator *t)
 				    (unsigned long long)t->slot[s].fnum);
 		}
 	if (t->ndead) {
+		unsigned int never = builder_handles(b);
+
 		for (unsigned int i = 0; i < t->ndead; i++)
-			lf->ops[t->dead[i]].handle = lf->nhandles;
-		lf->nhandles++;
+			builder_op(b, SECTION_RUN, t->dead[i])->handle = never;
+		builder_use_handle(b, never);
 	}
-	if (!lf->nops) {
+	if (!builder_count(b, SECTION_RUN)) {
 		t->line = 1;
 		return terr(t, 1, "no ops in loadfile");
 	}
-	loadfile_seal(lf);
 	return 0;
 }
 
-int dbench_parse(struct loadfile *lf, const char *buf, size_t len,
+int dbench_parse(struct builder *b, const char *buf, size_t len,
 		 const struct loadfile_opts *opts)
 {
-	struct translator t = { .lf = lf, .opts = opts };
-	struct loadfile_lines it;
+	struct translator t = { .b = b, .opts = opts };
+	struct lines it;
 	unsigned int col;
 	int ret = 0, more;
 
 	/* dbench eats the last byte of every line; we take CRLF and a
 	 * missing final newline as they are meant */
-	loadfile_lines_init(&it, buf, len);
-	while (!ret && (more = loadfile_lines_next(&it, &col))) {
+	lines_init(&it, buf, len);
+	while (!ret && (more = lines_next(&it, &col))) {
 		t.line = it.line;
 		if (more < 0)
 			ret = terr(&t, col,
@@ -573,7 +571,7 @@ int dbench_parse(struct loadfile *lf, const char *buf, size_t len,
 		else
 			ret = translate_line(&t, it.text);
 	}
-	loadfile_lines_release(&it);
+	lines_release(&it);
 	if (!ret)
 		ret = finish(&t);
 	free(t.dead);

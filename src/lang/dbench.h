@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct loadfile;
+struct builder;
 struct loadfile_opts;
 
 /*
@@ -21,11 +21,11 @@ struct loadfile_opts;
 bool dbench_detect(const char *buf, size_t len);
 
 /*
- * Translate @buf into @lf (fresh, with its name set), all lines in the
- * [run] section, sealed. On error prints "NAME:LINE:COL: message" and
- * returns -EINVAL; the caller releases @lf.
+ * Translate @buf into @b, all lines in the [run] section. On error prints
+ * "NAME:LINE:COL: message" and returns -EINVAL; the caller releases what
+ * was built.
  */
-int dbench_parse(struct loadfile *lf, const char *buf, size_t len,
+int dbench_parse(struct builder *b, const char *buf, size_t len,
 		 const struct loadfile_opts *opts);
 
 #endif /* VB_LANG_DBENCH_H */

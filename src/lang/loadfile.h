@@ -71,62 +71,6 @@ struct loadfile {
 	struct strtab strings;
 };
 
-/*
- * Compile @len bytes of @buf (need not be NUL-terminated). @name is used
- * in messages; @opts may be NULL for the defaults. On error prints
- * "NAME:LINE:COL: message" on stderr and returns -EINVAL with @lf
- * released; returns 0 on success.
- */
-int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
-		   size_t len, const struct loadfile_opts *opts);
-
-/*
- * Find and compile a loadfile: @spec is a path to an existing file, or the
- * name of a built-in loadfile with or without ".load". Returns 0,
- * -EINVAL (bad loadfile, message printed) or -ENOENT / -errno (message
- * printed).
- */
-int loadfile_load(struct loadfile *lf, const char *spec,
-		  const struct loadfile_opts *opts);
-
-/*
- * For the dialect parsers: a new zeroed op at the end of @lf->ops, and,
- * once all are in, the summary (statistics slots of the [run] ops,
- * ${client} indexes, largest data size).
- */
-struct op *loadfile_append(struct loadfile *lf);
-void loadfile_seal(struct loadfile *lf);
-
-/*
- * For the dialect parsers: a copy of @s (of @n bytes) that @lf owns,
- * shared with other ops that name the same string nearby.
- */
-const char *loadfile_strdup(struct loadfile *lf, const char *s);
-const char *loadfile_strndup(struct loadfile *lf, const char *s, size_t n);
-
-/*
- * struct loadfile_lines: the lines of a loadfile buffer, for the dialect
- * parsers. Each comes as two NUL-terminated copies without its line end
- * (LF, or CRLF; the last line need not end): @text to tokenize in place
- * and @orig as written. A NUL byte is an error, since a loadfile is text.
- */
-struct loadfile_lines {
-	const char *s, *end;
-	unsigned int line; /* 1-based number of the current line */
-	char *text;
-	char *orig;
-	size_t alloc;
-};
-
-void loadfile_lines_init(struct loadfile_lines *it, const char *buf,
-			 size_t len);
-/*
- * The next line: 1 with it->text and it->orig set, 0 at the end, or -1
- * when the line holds a NUL byte, with its 1-based column in *nul_col.
- */
-int loadfile_lines_next(struct loadfile_lines *it, unsigned int *nul_col);
-void loadfile_lines_release(struct loadfile_lines *it);
-
 /* Free what @lf owns. */
 void loadfile_release(struct loadfile *lf);
 
@@ -140,14 +84,5 @@ static inline unsigned int loadfile_run_nops(const struct loadfile *lf)
 {
 	return lf->nops - lf->nsetup;
 }
-
-/* Built-in loadfiles, generated from loadfiles/ at build time. */
-struct builtin_loadfile {
-	const char *name; /* "statfs.load" */
-	const char *text;
-};
-extern const struct builtin_loadfile builtin_loadfiles[]; /* NULL-ended */
-
-#define LOADFILE_DEFAULT "default.load"
 
 #endif /* VB_LANG_LOADFILE_H */

@@ -18,11 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lang/loadfile.h"
-#include "base/units.h"
+#include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "base/units.h"
+#include "lang/builder.h"
+#include "lang/lines.h"
 
 #define MAX_TOKENS 16
 
@@ -40,10 +41,7 @@ struct parser {
 	unsigned int open_line[OP_MAX_HANDLES]; /* 0: handle closed */
 	unsigned int open_col[OP_MAX_HANDLES];
 	const char *orig; /* the current line, before tokenizing */
-	int slot_of[OP_NR]; /* -1: kind not used in [run] yet */
-	struct loadfile *lf;
-	struct op *setup; /* setup ops, appended at the front at the end */
-	unsigned int nsetup, setup_alloc;
+	struct builder *b;
 };
 
 static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
@@ -199,7 +197,7 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 			*expand = true;
 		}
 	}
-	*out = loadfile_strdup(p->lf, s);
+	*out = builder_strdup(p->b, s);
 	return 0;
 }
 
@@ -328,7 +326,7 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 	case ARG_TARGET:
 		if (!t->text[0])
 			return perr(p, t->col, "empty symlink target");
-		op->path = loadfile_strdup(p->lf, t->text);
+		op->path = builder_strdup(p->b, t->text);
 		return 0;
 	case ARG_HANDLE:
 		return parse_handle(p, t, &op->handle);
@@ -383,8 +381,7 @@ static int check_handle(struct parser *p, const struct op_desc *d,
 	} else if (d->flags & OPF_CLOSES) {
 		p->open_line[h] = 0;
 	}
-	if (h + 1 > p->lf->nhandles)
-		p->lf->nhandles = h + 1;
+	builder_use_handle(p->b, h);
 	return 0;
 }
 
@@ -401,23 +398,6 @@ static int end_section(struct parser *p)
 	return 0;
 }
 
-static struct op *new_op(struct parser *p)
-{
-	struct loadfile *lf = p->lf;
-
-	if (p->in_setup) {
-		if (p->nsetup == p->setup_alloc) {
-			p->setup_alloc =
-				p->setup_alloc ? 2 * p->setup_alloc : 16;
-			p->setup = xrealloc(p->setup,
-					    p->setup_alloc * sizeof(*p->setup));
-		}
-		memset(&p->setup[p->nsetup], 0, sizeof(struct op));
-		return &p->setup[p->nsetup++];
-	}
-	return loadfile_append(lf);
-}
-
 static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 {
 	const struct op_desc *d;
@@ -429,7 +409,7 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 	d = op_lookup(tok[0].text, &id);
 	if (!d)
 		return perr(p, tok[0].col, "unknown op '%s'", tok[0].text);
-	op = new_op(p);
+	op = builder_append(p->b, p->in_setup ? SECTION_SETUP : SECTION_RUN);
 	op->id = id;
 	op->line = p->line;
 	op->expect = EXPECT_OK;
@@ -494,36 +474,15 @@ static int parse_line(struct parser *p, char *line)
 	return parse_op(p, tok, ntok);
 }
 
-/*
- * Put the setup ops in front of the run ops and give back the spare room.
- * Without [setup] nothing is copied: a large array is mmap()ed by malloc
- * and realloc() shrinks it in place.
- */
-static void finish(struct parser *p)
+int native_parse(struct builder *b, const char *buf, size_t len)
 {
-	struct loadfile *lf = p->lf;
-	unsigned int n = lf->nops + p->nsetup;
-
-	lf->ops = xrealloc(lf->ops, n * sizeof(*lf->ops));
-	if (p->nsetup) {
-		memmove(lf->ops + p->nsetup, lf->ops,
-			lf->nops * sizeof(*lf->ops));
-		memcpy(lf->ops, p->setup, p->nsetup * sizeof(*lf->ops));
-	}
-	lf->nops = lf->alloc = n;
-	lf->nsetup = p->nsetup;
-	loadfile_seal(lf);
-}
-
-int native_parse(struct loadfile *lf, const char *buf, size_t len)
-{
-	struct parser p = { .name = lf->name, .lf = lf };
-	struct loadfile_lines it;
-	unsigned int col;
+	struct parser p = { .name = builder_name(b), .b = b };
+	unsigned int col, nsetup, nrun;
+	struct lines it;
 	int ret = 0, more;
 
-	loadfile_lines_init(&it, buf, len);
-	while ((more = loadfile_lines_next(&it, &col))) {
+	lines_init(&it, buf, len);
+	while ((more = lines_next(&it, &col))) {
 		p.line = it.line;
 		if (more < 0) {
 			ret = perr(&p, col,
@@ -537,17 +496,16 @@ int native_parse(struct loadfile *lf, const char *buf, size_t len)
 	}
 	if (!ret)
 		ret = end_section(&p);
-	loadfile_lines_release(&it);
-	if (!ret && !p.nsetup && !lf->nops) {
+	lines_release(&it);
+	nsetup = builder_count(b, SECTION_SETUP);
+	nrun = builder_count(b, SECTION_RUN);
+	if (!ret && !nsetup && !nrun) {
 		p.line = 1;
 		ret = perr(&p, 1, "no ops in loadfile");
 	}
-	if (!ret && !lf->nops) {
+	if (!ret && !nrun) {
 		p.line = p.line ? p.line : 1;
 		ret = perr(&p, 1, "no ops in the [run] section");
 	}
-	if (!ret)
-		finish(&p);
-	free(p.setup);
 	return ret ? -EINVAL : 0;
 }

@@ -4,13 +4,13 @@
 
 #include <stddef.h>
 
-struct loadfile;
+struct builder;
 
 /*
- * Parse the native language into @lf (fresh, with its name set): the ops
- * of [setup] then of [run], sealed. On error prints "NAME:LINE:COL:
- * message" and returns -EINVAL; the caller releases @lf.
+ * Parse the native language (vfsbench-loadfile(5)) into @b: the ops of
+ * [setup] and of [run]. On error prints "NAME:LINE:COL: message" and
+ * returns -EINVAL; the caller releases what was built.
  */
-int native_parse(struct loadfile *lf, const char *buf, size_t len);
+int native_parse(struct builder *b, const char *buf, size_t len);
 
 #endif /* VB_LANG_NATIVE_H */

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
+#include "base/compiler.h"
+#include "base/units.h"
 #include "compare/compare.h"
 #include "compare/resultfile.h"
-#include "base/units.h"
-#include "base/compiler.h"
-#include "base/alloc.h"
 
 /*
  * The layout, for old.json and new.json measured alike:

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/options.h"
+#include "base/alloc.h"
+#include "lang/loadfile.h"
 #include "report/outfile.h"
 #include "run/run.h"
 #include "run/sweep.h"
-#include "base/alloc.h"
 
 static const char *const end_names[] = { "complete", "strict", "max-errors",
 					 "signal", "failed" };
@@ -29,7 +29,7 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 	fprintf(f,
 		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu\n",
 		run->index, run->nclients, run->repeat,
-		end_names[atomic_load(&run->end)], op,
+		end_names[atomic_load(&run->state.end)], op,
 		(unsigned long long)h->count,
 		el ? (double)h->count * 1e9 / (double)el : 0, hist_mean(h),
 		(unsigned long long)hist_percentile(h, 50),
@@ -57,7 +57,7 @@ int report_csv(const struct sweep *sw, const char *path)
 		const struct run *run = &sw->runs[i];
 		const struct result *r = &run->total;
 
-		if (atomic_load(&run->end) == RUN_END_FAILED)
+		if (atomic_load(&run->state.end) == RUN_END_FAILED)
 			continue;
 		for (unsigned int s = 0; s < r->nslots; s++) {
 			uint64_t unexpected = 0;
@@ -74,7 +74,8 @@ int report_csv(const struct sweep *sw, const char *path)
 	return outfile_commit(&o);
 }
 
-int report_ministat(const struct sweep *sw, const char *prefix)
+int report_ministat(const struct report_config *rc, const struct sweep *sw,
+		    const char *prefix)
 {
 	char path[4096];
 
@@ -91,7 +92,7 @@ int report_ministat(const struct sweep *sw, const char *prefix)
 			return -1;
 		for (unsigned int r = 0; r < pt->nruns; r++)
 			fprintf(f, "%.6f\n",
-				sw->cfg->metric == METRIC_MBPS ?
+				rc->metric == METRIC_MBPS ?
 					run_mb_per_sec(pt->runs[r]) :
 					run_ops_per_sec(pt->runs[r]));
 		if (outfile_commit(&o))

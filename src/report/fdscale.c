@@ -10,11 +10,12 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "sys/env.h"
-#include "fdscale/fdscale.h"
-#include "report/outfile.h"
 #include "base/compiler.h"
 #include "base/msg.h"
+#include "compare/resultfile.h"
+#include "fdscale/fdscale.h"
+#include "report/outfile.h"
+#include "sys/env.h"
 
 static const char *positions(unsigned int bits, char *buf, size_t len)
 {
@@ -87,7 +88,7 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 	root = json_pack(
 		"{ss si ss s{so sI sI sf si ss sb sI si sb ss sI} so so sI so}",
 		"schema", "vfsbench-fdscale", "schema_version",
-		REPORT_JSON_VERSION, "created", when, "options", "command", cmd,
+		RESULTFILE_VERSION, "created", when, "options", "command", cmd,
 		"max", (json_int_t)cfg->max, "max_reached", (json_int_t)fs->max,
 		"step", cfg->step, "loops", cfg->loops, "free",
 		positions(cfg->positions, pos, sizeof(pos)), "cold", cfg->cold,

@@ -16,13 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sys/env.h"
+#include "compare/resultfile.h"
 #include "lang/loadfile.h"
-#include "cli/options.h"
 #include "report/outfile.h"
+#include "run/config.h"
 #include "run/run.h"
-#include "stats/summary.h"
 #include "run/sweep.h"
+#include "stats/summary.h"
+#include "sys/env.h"
 
 static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fdt_names[] = { "shared", "private" };
@@ -33,6 +34,9 @@ static const char *const fsinfo_names[] = { "statvfs", "statfs",
 					    "statvfs_legacy" };
 static const char *const end_names[] = { "complete", "strict", "max-errors",
 					 "signal", "failed" };
+
+/* what this writes, compare and plot can read back */
+_Static_assert(MAX_CLIENTS <= RESULTFILE_MAX_CLIENTS, "result files too small");
 
 /* NULL becomes JSON null. */
 static json_t *str(const char *s)
@@ -52,19 +56,20 @@ static json_t *summary_json(const struct summary *s)
 			 s->stddev, "cv", s->cv, "min", s->min, "max", s->max);
 }
 
-static json_t *options_json(const struct config *cfg)
+static json_t *options_json(const struct report_config *rc,
+			    const struct run_config *cfg)
 {
 	json_t *o = json_object(), *clients = json_array(), *cmd = json_array();
 
 	for (unsigned int i = 0; i < cfg->nclients; i++)
 		json_array_append_new(clients, json_integer(cfg->clients[i]));
-	for (int i = 0; i < cfg->argc; i++)
-		json_array_append_new(cmd, json_string(cfg->argv[i]));
+	for (int i = 0; i < rc->argc; i++)
+		json_array_append_new(cmd, json_string(rc->argv[i]));
 	json_object_set_new(o, "command", cmd);
 	json_object_set_new(o, "clients", clients);
-	json_object_set_new(o, "loadfile", str(cfg->loadfile));
-	json_object_set_new(o, "directory", str(cfg->directory));
-	json_object_set_new(o, "engine", str(cfg->engine));
+	json_object_set_new(o, "loadfile", str(rc->loadfile));
+	json_object_set_new(o, "directory", str(rc->directory));
+	json_object_set_new(o, "engine", str(rc->engine));
 	json_object_set_new(o, "time_ns", u64(cfg->loops ? 0 : cfg->time_ns));
 	json_object_set_new(o, "loops", u64(cfg->loops));
 	json_object_set_new(
@@ -85,11 +90,11 @@ static json_t *options_json(const struct config *cfg)
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
 	json_object_set_new(o, "dbench",
 			    json_pack("{sb sb sb sb ss}", "sync_open",
-				      cfg->lopts.sync_open, "sync_dirs",
-				      cfg->lopts.sync_dirs, "fsync",
-				      cfg->lopts.fsync_writes, "resolve",
-				      !cfg->lopts.no_resolve, "fsinfo",
-				      fsinfo_names[cfg->lopts.fsinfo]));
+				      rc->lopts->sync_open, "sync_dirs",
+				      rc->lopts->sync_dirs, "fsync",
+				      rc->lopts->fsync_writes, "resolve",
+				      !rc->lopts->no_resolve, "fsinfo",
+				      fsinfo_names[rc->lopts->fsinfo]));
 	return o;
 }
 
@@ -119,10 +124,11 @@ static json_t *ops_json(const struct run *run)
 		json_array_append_new(
 			a,
 			json_pack("{ss sI sf sI sI sI sI sI sI so}", "op",
-				  op_table[run->lf->slot_op[s]].name, "count",
-				  (json_int_t)h->count, "mean_ns", hist_mean(h),
-				  "min_ns", (json_int_t)(h->count ? h->min : 0),
-				  "max_ns", (json_int_t)h->max, "p50_ns",
+				  op_table[run->state.lf->slot_op[s]].name,
+				  "count", (json_int_t)h->count, "mean_ns",
+				  hist_mean(h), "min_ns",
+				  (json_int_t)(h->count ? h->min : 0), "max_ns",
+				  (json_int_t)h->max, "p50_ns",
 				  (json_int_t)hist_percentile(h, 50), "p90_ns",
 				  (json_int_t)hist_percentile(h, 90), "p99_ns",
 				  (json_int_t)hist_percentile(h, 99), "p999_ns",
@@ -161,8 +167,8 @@ static json_t *run_json(const struct run *run)
 	json_object_set_new(o, "index", json_integer(run->index));
 	json_object_set_new(o, "clients", json_integer(run->nclients));
 	json_object_set_new(o, "repeat", json_integer(run->repeat));
-	json_object_set_new(o, "end",
-			    json_string(end_names[atomic_load(&run->end)]));
+	json_object_set_new(
+		o, "end", json_string(end_names[atomic_load(&run->state.end)]));
 	json_object_set_new(o, "elapsed_ns", u64(result_elapsed(r)));
 	json_object_set_new(o, "ops", u64(r->ops));
 	json_object_set_new(o, "bytes", u64(r->bytes));
@@ -215,7 +221,8 @@ static json_t *points_json(const struct sweep *sw)
 	return a;
 }
 
-int report_json(const struct sweep *sw, const struct env *env, const char *path)
+int report_json(const struct report_config *rc, const struct sweep *sw,
+		const struct env *env, const char *path)
 {
 	const struct loadfile *lf = sw->lf;
 	json_t *root = json_object(), *runs = json_array();
@@ -227,9 +234,9 @@ int report_json(const struct sweep *sw, const struct env *env, const char *path)
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
 	json_object_set_new(root, "schema", json_string("vfsbench-result"));
 	json_object_set_new(root, "schema_version",
-			    json_integer(REPORT_JSON_VERSION));
+			    json_integer(RESULTFILE_VERSION));
 	json_object_set_new(root, "created", json_string(when));
-	json_object_set_new(root, "options", options_json(sw->cfg));
+	json_object_set_new(root, "options", options_json(rc, sw->cfg));
 	json_object_set_new(root, "loadfile",
 			    json_pack("{ss ss ss sI sI}", "name", lf->name,
 				      "sha256", lf->sha256, "dialect",
@@ -238,7 +245,7 @@ int report_json(const struct sweep *sw, const struct env *env, const char *path)
 				      "setup_ops", (json_int_t)lf->nsetup));
 	json_object_set_new(root, "environment", env_json(env));
 	for (unsigned int i = 0; i < sw->nruns; i++)
-		if (atomic_load(&sw->runs[i].end) != RUN_END_FAILED)
+		if (atomic_load(&sw->runs[i].state.end) != RUN_END_FAILED)
 			json_array_append_new(runs, run_json(&sw->runs[i]));
 	json_object_set_new(root, "runs", runs);
 	json_object_set_new(root, "points", points_json(sw));

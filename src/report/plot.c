@@ -24,13 +24,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/options.h"
-#include "compare/resultfile.h"
-#include "stats/summary.h"
+#include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
-#include "base/alloc.h"
+#include "compare/resultfile.h"
+#include "stats/summary.h"
 
 /*
  * One line of the chart: a file's measured points, ascending. x is the

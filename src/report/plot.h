@@ -2,7 +2,15 @@
 #ifndef VB_REPORT_PLOT_H
 #define VB_REPORT_PLOT_H
 
-struct plot_config;
+#include "compare/resultfile.h"
+
+/* vfsbench plot FILE.json... -o chart.svg|png */
+struct plot_config {
+	enum compare_metric metric;
+	char *output;
+	char **files; /* owned */
+	unsigned int nfiles;
+};
 
 /*
  * vfsbench plot FILE.json... -o CHART.svg|png: for run results,

@@ -2,14 +2,41 @@
 #ifndef VB_REPORT_REPORT_H
 #define VB_REPORT_REPORT_H
 
+#include "run/sweep.h"
+
 struct comparison;
 struct fdscale;
-struct config;
 struct env;
 struct loadfile;
+struct loadfile_opts;
 struct run;
+struct run_config;
 struct sweep;
 struct workdir;
+
+/* Which per-op tables the report prints. */
+enum report_format {
+	FORMAT_AUTO, /* native; both for a dbench loadfile */
+	FORMAT_NATIVE,
+	FORMAT_DBENCH, /* dbench's table only, for its parsers */
+	FORMAT_BOTH,
+};
+
+/*
+ * struct report_config: how to report, and what the result files record
+ * of the command line as given (strings owned by the caller).
+ */
+struct report_config {
+	enum metric metric; /* the sweep table's relative column */
+	enum report_format format;
+	double cv_warn; /* warn when a point's CV is above this */
+	int argc;
+	const char **argv;
+	const char *loadfile; /* -c as given */
+	const char *directory; /* -D as given */
+	const char *engine;
+	const struct loadfile_opts *lopts;
+};
 
 /*
  * The human report on stdout, the only place results are written. Each
@@ -17,11 +44,11 @@ struct workdir;
  * "Throughput X MB/sec  N clients  N procs  max_latency=Y ms",
  * spaced exactly as dbench prints it, for existing harness parsers.
  */
-void report_header(const struct config *cfg, const struct loadfile *lf,
-		   const struct workdir *wd);
-void report_run(const struct run *run);
+void report_header(const struct report_config *rc, const struct run_config *cfg,
+		   const struct loadfile *lf, const struct workdir *wd);
+void report_run(const struct report_config *rc, const struct run *run);
 /* The sweep table; printed when two or more runs were measured. */
-void report_sweep(const struct sweep *sw);
+void report_sweep(const struct report_config *rc, const struct sweep *sw);
 
 /*
  * Files (written beside their target and renamed into place, so nothing
@@ -31,11 +58,11 @@ void report_sweep(const struct sweep *sw);
  * report_ministat(): PREFIX-N.txt per client count N, one value of the
  * sweep's metric (ops/s or MB/s) per run per line, for ministat(1).
  */
-#define REPORT_JSON_VERSION 1
-int report_json(const struct sweep *sw, const struct env *env,
-		const char *path);
+int report_json(const struct report_config *rc, const struct sweep *sw,
+		const struct env *env, const char *path);
 int report_csv(const struct sweep *sw, const char *path);
-int report_ministat(const struct sweep *sw, const char *prefix);
+int report_ministat(const struct report_config *rc, const struct sweep *sw,
+		    const char *prefix);
 
 /*
  * vfsbench fdscale: one line per step in fd-scale-bench's format,

@@ -11,13 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lang/loadfile.h"
-#include "cli/options.h"
-#include "run/run.h"
-#include "run/sweep.h"
+#include "base/alloc.h"
 #include "base/clock.h"
 #include "base/units.h"
-#include "base/alloc.h"
+#include "lang/loadfile.h"
+#include "run/config.h"
+#include "run/run.h"
+#include "run/sweep.h"
 #include "run/workdir.h"
 
 static const char *const cwd_names[] = { "private", "shared" };
@@ -26,15 +26,15 @@ static const char *const fdt_names[] = { "shared", "private" };
 static const char *const order_names[] = { "sequential", "interleaved",
 					   "random" };
 
-void report_header(const struct config *cfg, const struct loadfile *lf,
-		   const struct workdir *wd)
+void report_header(const struct report_config *rc, const struct run_config *cfg,
+		   const struct loadfile *lf, const struct workdir *wd)
 {
 	char t[32], w[32];
 
 	printf("vfsbench %s  loadfile %s: %u ops, %u in [setup]\n",
 	       PACKAGE_VERSION, lf->name, loadfile_run_nops(lf), lf->nsetup);
 	printf("engine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
-	       cfg->engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
+	       rc->engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
 	       fdt_names[cfg->fdt], cfg->depth);
 	if (cfg->loops)
 		printf("loops %llu per client", (unsigned long long)cfg->loops);
@@ -66,7 +66,7 @@ static void print_unexpected(const struct run *run)
 		return;
 	printf("Unexpected results (op: outcome x count):\n");
 	for (unsigned int s = 0; s < r->nslots; s++) {
-		const char *name = op_table[run->lf->slot_op[s]].name;
+		const char *name = op_table[run->state.lf->slot_op[s]].name;
 
 		for (unsigned int e = 0; e < ERR_NR; e++) {
 			const char *what;
@@ -89,7 +89,7 @@ static void print_unexpected(const struct run *run)
 
 static const char *end_note(const struct run *run)
 {
-	switch (atomic_load(&run->end)) {
+	switch (atomic_load(&run->state.end)) {
 	case RUN_END_STRICT:
 		return "stopped by --strict at an unexpected result: partial results";
 	case RUN_END_MAX_ERRORS:
@@ -124,7 +124,7 @@ static void print_native(const struct run *run, uint64_t el)
 		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
 			unexpected += r->err[s][e];
 		printf("%-16s %12llu %12.2f %9s %9s %9s %9s %9s %10llu\n",
-		       op_table[run->lf->slot_op[s]].name,
+		       op_table[run->state.lf->slot_op[s]].name,
 		       (unsigned long long)h->count, per_sec(h->count, el),
 		       units_format_ns(b[0], 16, (uint64_t)hist_mean(h)),
 		       units_format_ns(b[1], 16, hist_percentile(h, 50)),
@@ -150,7 +150,7 @@ static void print_dbench(const struct run *run)
 		for (unsigned int s = 0; s < r->nslots; s++) {
 			const struct hist *h = &r->lat[s];
 
-			if (run->lf->slot_op[s] != id || !h->count ||
+			if (run->state.lf->slot_op[s] != id || !h->count ||
 			    id == OP_DB_SLEEP)
 				continue;
 			printf(" %-12s %7llu %9.03f %9.03f\n",
@@ -211,18 +211,18 @@ static void print_usage(const struct run *run)
 		       units_format_ns(b[2], 16, (uint64_t)max));
 }
 
-void report_run(const struct run *run)
+void report_run(const struct report_config *rc, const struct run *run)
 {
-	const struct config *cfg = run->cfg;
 	const struct result *r = &run->total;
 	uint64_t el = result_elapsed(r);
 	const char *note = end_note(run);
-	enum report_format format = cfg->format;
+	enum report_format format = rc->format;
 	char b[16];
 
 	if (format == FORMAT_AUTO)
-		format = run->lf->dialect == DIALECT_DBENCH ? FORMAT_BOTH :
-							      FORMAT_NATIVE;
+		format = run->state.lf->dialect == DIALECT_DBENCH ?
+				 FORMAT_BOTH :
+				 FORMAT_NATIVE;
 	printf("\n%u client%s: %llu ops in %.3f s\n", run->nclients,
 	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
 	       (double)el / 1e9);
@@ -251,9 +251,9 @@ void report_run(const struct run *run)
  * spread (stddev and CV) when there are several, and the ratios to the
  * baseline.
  */
-void report_sweep(const struct sweep *sw)
+void report_sweep(const struct report_config *rc, const struct sweep *sw)
 {
-	const struct config *cfg = sw->cfg;
+	const struct run_config *cfg = sw->cfg;
 	struct sweep_row *rows = xcalloc(sw->npoints + 1, sizeof(*rows));
 	const struct point **pts = xcalloc(sw->npoints + 1, sizeof(*pts));
 	unsigned int n = 0, base;
@@ -272,16 +272,16 @@ void report_sweep(const struct sweep *sw)
 	}
 	if (!n || (n < 2 && cfg->runs < 2))
 		goto out;
-	base = sweep_rows_compute(rows, n, cfg->metric);
+	base = sweep_rows_compute(rows, n, rc->metric);
 	printf("\nSweep: relative to %u client%s, by %s", rows[base].clients,
 	       rows[base].clients == 1 ? "" : "s",
-	       cfg->metric == METRIC_MBPS ? "MB/s" : "ops/s");
+	       rc->metric == METRIC_MBPS ? "MB/s" : "ops/s");
 	if (cfg->runs > 1)
 		printf(" (mean of %u runs)", cfg->runs);
 	printf("\n%7s %14s %10s %9s %11s %5s %9s %6s\n", "Clients", "ops/s",
 	       "MB/s", "relative", "efficiency", "runs", "p99", "CV");
 	for (unsigned int i = 0; i < n; i++) {
-		const struct summary *m = cfg->metric == METRIC_MBPS ?
+		const struct summary *m = rc->metric == METRIC_MBPS ?
 						  &pts[i]->mb_s :
 						  &pts[i]->ops_s;
 
@@ -293,14 +293,14 @@ void report_sweep(const struct sweep *sw)
 		       m->cv * 100);
 	}
 	for (unsigned int i = 0; i < n; i++) {
-		const struct summary *m = cfg->metric == METRIC_MBPS ?
+		const struct summary *m = rc->metric == METRIC_MBPS ?
 						  &pts[i]->mb_s :
 						  &pts[i]->ops_s;
 
-		if (m->n > 1 && m->cv > cfg->cv_warn)
+		if (m->n > 1 && m->cv > rc->cv_warn)
 			printf("warning: %u client%s: coefficient of variation %.1f%% is above %g%% (min %.2f, max %.2f): the runs disagree\n",
 			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
-			       m->cv * 100, cfg->cv_warn * 100, m->min, m->max);
+			       m->cv * 100, rc->cv_warn * 100, m->min, m->max);
 	}
 	if (sw->stopped)
 		printf("note: the sweep stopped early; the table holds the runs that finished\n");

@@ -17,13 +17,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
-#include "sys/fdtable.h"
-#include "lang/loadfile.h"
-#include "cli/options.h"
-#include "run/run.h"
-#include "base/clock.h"
 #include "base/alloc.h"
+#include "base/clock.h"
+#include "engine/engine.h"
+#include "lang/loadfile.h"
+#include "run/config.h"
+#include "run/state.h"
+#include "sys/fdtable.h"
 
 static char *expand(const char *tmpl, unsigned int id)
 {
@@ -50,22 +50,26 @@ static char *expand(const char *tmpl, unsigned int id)
 	return out;
 }
 
-void client_init(struct client *c, struct run *run, unsigned int id, int dirfd)
+void client_init(struct client *c, struct run_state *rs, unsigned int id,
+		 int dirfd)
 {
-	const struct loadfile *lf = run->lf;
+	static const int no_fail[OP_NR];
+	const struct loadfile *lf = rs->lf;
 
 	memset(c, 0, sizeof(*c));
 	c->id = id;
-	c->run = run;
-	c->engine = run->engine;
+	c->rs = rs;
+	c->engine = rs->engine;
 	c->ops = loadfile_run_ops(lf);
 	c->nops = loadfile_run_nops(lf);
 	c->dirfd = dirfd;
-	c->progress = &run->progress[id];
+	c->progress = &rs->progress[id];
 	c->nhandles = lf->nhandles;
-	c->fd = xmalloc((lf->nhandles ? lf->nhandles : 1) * sizeof(*c->fd));
+	c->ctx.fd =
+		xmalloc((lf->nhandles ? lf->nhandles : 1) * sizeof(*c->ctx.fd));
 	for (unsigned int h = 0; h < lf->nhandles; h++)
-		c->fd[h] = -1;
+		c->ctx.fd[h] = -1;
+	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
 	c->xpath = xcalloc(2 * lf->nexpand + 1, sizeof(*c->xpath));
 	for (unsigned int i = 0; i < lf->nops; i++) {
 		const struct op *op = &lf->ops[i];
@@ -77,31 +81,31 @@ void client_init(struct client *c, struct run *run, unsigned int id, int dirfd)
 		if (op->path2)
 			c->xpath[2 * op->xidx + 1] = expand(op->path2, id);
 	}
-	c->buf_len = lf->max_io ? (size_t)lf->max_io : 1;
-	c->buf = xcalloc_aligned(1, c->buf_len);
+	c->ctx.buf_len = lf->max_io ? (size_t)lf->max_io : 1;
+	c->ctx.buf = xcalloc_aligned(1, c->ctx.buf_len);
 	/* dbench writes zeros; native writes a byte that does not compress
 	 * to nothing */
 	if (lf->dialect != DIALECT_DBENCH)
-		memset(c->buf, 'v', c->buf_len);
+		memset(c->ctx.buf, 'v', c->ctx.buf_len);
 	/* 68 KiB a client that most loadfiles never touch */
-	if (lf->scratch && run->engine->opens_fds) {
-		c->dirbuf = xcalloc_aligned(1, CLIENT_DIRBUF);
-		c->pathbuf = xcalloc_aligned(1, PATH_MAX);
+	if (lf->scratch && rs->engine->opens_fds) {
+		c->ctx.dirbuf = xcalloc_aligned(1, ENGINE_DIRBUF);
+		c->ctx.pathbuf = xcalloc_aligned(1, PATH_MAX);
 	}
 	result_init(&c->res, lf->nslots);
 }
 
 void client_release(struct client *c)
 {
-	const struct loadfile *lf = c->run->lf;
+	const struct loadfile *lf = c->rs->lf;
 
 	for (unsigned int i = 0; i < 2 * lf->nexpand; i++)
 		free((char *)c->xpath[i]);
 	free(c->xpath);
-	free(c->fd);
-	free(c->buf);
-	free(c->dirbuf);
-	free(c->pathbuf);
+	free(c->ctx.fd);
+	free(c->ctx.buf);
+	free(c->ctx.dirbuf);
+	free(c->ctx.pathbuf);
 	result_release(&c->res);
 	if (c->dirfd >= 0)
 		close(c->dirfd);
@@ -118,25 +122,25 @@ static inline long client_exec(struct client *c, const struct op *op)
 		if (c->xpath[2 * op->xidx + 1])
 			p2 = c->xpath[2 * op->xidx + 1];
 	}
-	return c->engine->op[op->id](c, op, p1, p2);
+	return c->engine->op[op->id](&c->ctx, op, p1, p2);
 }
 
 /* An open expected to fail that succeeded: its fd has no close op. */
 static void drop_unexpected_fd(struct client *c, const struct op *op)
 {
 	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
-	    c->fd[op->handle] >= 0) {
-		close(c->fd[op->handle]);
-		c->fd[op->handle] = -1;
+	    c->ctx.fd[op->handle] >= 0) {
+		close(c->ctx.fd[op->handle]);
+		c->ctx.fd[op->handle] = -1;
 	}
 }
 
 static void close_handles(struct client *c)
 {
 	for (unsigned int h = 0; h < c->nhandles; h++)
-		if (c->fd[h] >= 0) {
-			close(c->fd[h]);
-			c->fd[h] = -1;
+		if (c->ctx.fd[h] >= 0) {
+			close(c->ctx.fd[h]);
+			c->ctx.fd[h] = -1;
 		}
 }
 
@@ -147,9 +151,9 @@ static void close_handles(struct client *c)
  */
 static int run_setup_ops(struct client *c)
 {
-	const struct run *run = c->run;
-	const struct loadfile *lf = run->lf;
-	bool shared = run->cfg->cwd == CWD_SHARED;
+	const struct run_state *rs = c->rs;
+	const struct loadfile *lf = rs->lf;
+	bool shared = rs->cfg->cwd == CWD_SHARED;
 
 	for (unsigned int i = 0; i < lf->nsetup; i++) {
 		const struct op *op = &lf->ops[i];
@@ -159,7 +163,7 @@ static int run_setup_ops(struct client *c)
 			op->has_handle && !(op_table[op->id].flags & OPF_OPENS);
 
 		/* a handle op goes with the open that filled its handle */
-		if (on_handle ? c->fd[op->handle] < 0 :
+		if (on_handle ? c->ctx.fd[op->handle] < 0 :
 				shared && !op->expand && c->id != 0)
 			continue;
 		ret = client_exec(c, op);
@@ -176,8 +180,8 @@ static int run_setup_ops(struct client *c)
 
 static int client_setup(struct client *c)
 {
-	const struct run *run = c->run;
-	const struct config *cfg = run->cfg;
+	const struct run_state *rs = c->rs;
+	const struct run_config *cfg = rs->cfg;
 	int ret;
 
 	if (cfg->fs == FS_PRIVATE) {
@@ -191,9 +195,9 @@ static int client_setup(struct client *c)
 	if (cfg->fdt == FDT_PRIVATE) {
 		if (unshare(CLONE_FILES))
 			return -errno;
-		ret = fdtable_reserve(run->setup_fds > run->run_fds ?
-					      run->setup_fds :
-					      run->run_fds);
+		ret = fdtable_reserve(rs->setup_fds > rs->run_fds ?
+					      rs->setup_fds :
+					      rs->run_fds);
 		if (ret)
 			return ret;
 	}
@@ -203,29 +207,29 @@ static int client_setup(struct client *c)
 /* The slow path of a result that differs from the op's expectation. */
 static void client_unexpected(struct client *c, const struct op *op, int err)
 {
-	struct run *run = c->run;
-	const struct config *cfg = run->cfg;
+	struct run_state *rs = c->rs;
+	const struct run_config *cfg = rs->cfg;
 	unsigned int idx = err >= ERR_ERRNO_MAX ? ERR_OTHER : (unsigned int)err;
 
 	c->res.err[op->slot][idx]++;
 	c->res.unexpected++;
 	drop_unexpected_fd(c, op);
 	if (cfg->strict)
-		run_stop(run, RUN_END_STRICT);
-	if (cfg->max_errors && atomic_fetch_add_explicit(&run->unexpected, 1,
+		run_state_stop(rs, RUN_END_STRICT);
+	if (cfg->max_errors && atomic_fetch_add_explicit(&rs->unexpected, 1,
 							 memory_order_relaxed) +
 					       1 >=
 				       cfg->max_errors)
-		run_stop(run, RUN_END_MAX_ERRORS);
+		run_state_stop(rs, RUN_END_MAX_ERRORS);
 }
 
 /* When the phase @phase ends by the clock: UINT64_MAX if not by time. */
-static uint64_t phase_end(const struct run *run, int phase)
+static uint64_t phase_end(const struct run_state *rs, int phase)
 {
 	if (phase == PHASE_WARMUP)
-		return run->measure_at;
+		return rs->measure_at;
 	if (phase == PHASE_MEASURE)
-		return run->stop_at;
+		return rs->stop_at;
 	return UINT64_MAX;
 }
 
@@ -244,14 +248,14 @@ static uint64_t phase_end(const struct run *run, int phase)
  */
 static void client_loop(struct client *c)
 {
-	struct run *run = c->run;
-	const struct config *cfg = run->cfg;
+	struct run_state *rs = c->rs;
+	const struct run_config *cfg = rs->cfg;
 	const struct op *ops = c->ops;
 	struct result *res = &c->res;
 	struct progress *prog = c->progress;
 	unsigned int nops = c->nops;
 	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0, end_at;
-	int seen = atomic_load_explicit(&run->phase, memory_order_relaxed);
+	int seen = atomic_load_explicit(&rs->phase, memory_order_relaxed);
 	bool measuring = seen == PHASE_MEASURE, partial = false;
 	struct usage_mark u_start, u_end;
 
@@ -260,18 +264,18 @@ static void client_loop(struct client *c)
 	 * the main thread would wait for it forever; and one that finds the
 	 * run stopped already must not replay ops waiting for a change.
 	 */
-	if (run->warm_gate)
+	if (rs->warm_gate)
 		warm_passes = cfg->warmup;
 	if (seen == PHASE_STOP)
 		goto out;
-	end_at = phase_end(run, seen);
+	end_at = phase_end(rs, seen);
 	usage_mark(&u_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
 	for (;;) {
 		for (unsigned int i = 0; i < nops; i++) {
 			const struct op *op = &ops[i];
-			int phase = atomic_load_explicit(&run->phase,
+			int phase = atomic_load_explicit(&rs->phase,
 							 memory_order_relaxed);
 			long ret;
 			uint64_t t1;
@@ -289,10 +293,10 @@ static void client_loop(struct client *c)
 					measuring = true;
 					partial = i != 0;
 					seen = phase;
-					end_at = run->stop_at;
+					end_at = rs->stop_at;
 				}
 			}
-			if (op->has_handle && c->fd[op->handle] < 0 &&
+			if (op->has_handle && c->ctx.fd[op->handle] < 0 &&
 			    !op->opens) {
 				res->skipped++;
 				res->err[op->slot][ERR_SKIPPED]++;
@@ -316,9 +320,9 @@ static void client_loop(struct client *c)
 			atomic_store_explicit(&prog->bytes, done_bytes,
 					      memory_order_relaxed);
 			if (__builtin_expect(t1 >= end_at, 0)) {
-				run_advance(run, seen == PHASE_MEASURE ?
-							 PHASE_STOP :
-							 PHASE_MEASURE);
+				run_state_advance(rs, seen == PHASE_MEASURE ?
+							      PHASE_STOP :
+							      PHASE_MEASURE);
 				end_at = UINT64_MAX;
 			}
 		}
@@ -326,7 +330,7 @@ static void client_loop(struct client *c)
 			if (warm_passes && !--warm_passes) {
 				/* the main thread starts the measurement
 				 * once every client is here */
-				gate_arrive(&run->gate);
+				gate_arrive(&rs->gate);
 				t0 = clock_now_ns();
 			}
 			continue;
@@ -347,16 +351,16 @@ out:
 	}
 	close_handles(c);
 	if (warm_passes)
-		gate_arrive(&run->gate);
+		gate_arrive(&rs->gate);
 }
 
 void *client_main(void *arg)
 {
 	struct client *c = arg;
-	struct run *run = c->run;
+	struct run_state *rs = c->rs;
 
 	c->error = client_setup(c);
-	gate_arrive(&run->gate);
+	gate_arrive(&rs->gate);
 	if (!c->error)
 		client_loop(c);
 	atomic_store_explicit(&c->progress->done, 1, memory_order_release);

@@ -8,14 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stats/result.h"
 #include "base/compiler.h"
+#include "engine/engine.h"
+#include "stats/result.h"
 
-struct engine;
 struct op;
-struct run;
-
-#define CLIENT_DIRBUF (64u << 10)
+struct run_state;
 
 /*
  * struct progress: what the main thread reads every second for the
@@ -37,19 +35,14 @@ struct progress {
 struct client {
 	/* aligned so that clients in one array never share a cache line */
 	_Alignas(CACHELINE) unsigned int id;
-	struct run *run;
+	struct run_state *rs;
 	const struct engine *engine;
 	const struct op *ops; /* the [run] section */
 	unsigned int nops;
 	int dirfd; /* the client's directory, opened by the main thread */
 	const char **xpath; /* [2 * nexpand]: expanded ${client} paths */
-	int *fd; /* [nhandles]: open handles, -1 when closed or dead */
+	struct engine_ctx ctx; /* handles and buffers, for the engine */
 	unsigned int nhandles;
-	char *buf; /* data for pread/pwrite */
-	size_t buf_len;
-	/* NULL unless an op of the loadfile uses them (OPF_SCRATCH): */
-	char *dirbuf; /* [CLIENT_DIRBUF]: getdents64, mount table, readlink */
-	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
 	struct result res;
 	struct progress *progress;
 	int error; /* fatal setup error: -errno, 0 if none */
@@ -58,10 +51,11 @@ struct client {
 };
 
 /*
- * Prepare client @id of @run: allocations only, no thread yet. @dirfd is
- * taken over (closed by client_release()).
+ * Prepare client @id of the run whose state is @rs: allocations only, no
+ * thread yet. @dirfd is taken over (closed by client_release()).
  */
-void client_init(struct client *c, struct run *run, unsigned int id, int dirfd);
+void client_init(struct client *c, struct run_state *rs, unsigned int id,
+		 int dirfd);
 
 /* The thread function; @arg is the struct client. */
 void *client_main(void *arg);

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/fileid.h"
-#include "base/msg.h"
 #include "base/alloc.h"
+#include "base/msg.h"
+#include "run/fileid.h"
 
 /* Stack frames below this depth keep their fd while a child is walked. */
 #define RMTREE_KEEP_FDS 32

@@ -16,17 +16,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/client.h"
-#include "engine/engine.h"
-#include "sys/fdtable.h"
-#include "lang/loadfile.h"
-#include "cli/options.h"
-#include "run/signals.h"
-#include "base/clock.h"
-#include "base/units.h"
-#include "run/workdir.h"
-#include "base/msg.h"
 #include "base/alloc.h"
+#include "base/clock.h"
+#include "base/msg.h"
+#include "base/units.h"
+#include "engine/engine.h"
+#include "lang/loadfile.h"
+#include "run/client.h"
+#include "run/config.h"
+#include "run/signals.h"
+#include "run/workdir.h"
+#include "sys/fdtable.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
 #define CLIENT_STACK (256u << 10)
@@ -38,35 +38,27 @@
 #define TICK_MIN_NS NSEC_PER_MSEC
 #define TICK_MAX_NS (100 * NSEC_PER_MSEC)
 
-void run_init(struct run *run, const struct config *cfg,
+void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat)
 {
 	memset(run, 0, sizeof(*run));
-	run->cfg = cfg;
-	run->lf = lf;
-	run->engine = engine;
+	run->state.cfg = cfg;
+	run->state.lf = lf;
+	run->state.engine = engine;
 	run->nclients = nclients;
 	run->index = index;
 	run->repeat = repeat;
-	atomic_init(&run->phase, PHASE_SETUP);
-	atomic_init(&run->end, RUN_END_COMPLETE);
-	atomic_init(&run->unexpected, 0);
-	gate_init(&run->gate);
+	atomic_init(&run->state.phase, PHASE_SETUP);
+	atomic_init(&run->state.end, RUN_END_COMPLETE);
+	atomic_init(&run->state.unexpected, 0);
+	gate_init(&run->state.gate);
 	result_init(&run->total, lf->nslots);
-	run->measure_at = run->stop_at = UINT64_MAX;
+	run->state.measure_at = run->state.stop_at = UINT64_MAX;
 	if (engine->opens_fds) {
-		run->setup_fds = lf->setup_fds;
-		run->run_fds = lf->run_fds;
+		run->state.setup_fds = lf->setup_fds;
+		run->state.run_fds = lf->run_fds;
 	}
-}
-
-void run_stop(struct run *run, enum run_end why)
-{
-	int expected = RUN_END_COMPLETE;
-
-	atomic_compare_exchange_strong(&run->end, &expected, (int)why);
-	atomic_store_explicit(&run->phase, PHASE_STOP, memory_order_relaxed);
 }
 
 /* "run3" and "run3/clients/client7/d/d" style paths, inside the workdir. */
@@ -75,13 +67,13 @@ static void run_dir(const struct run *run, char *buf, size_t len,
 {
 	int n;
 
-	if (run->cfg->cwd == CWD_SHARED)
+	if (run->state.cfg->cwd == CWD_SHARED)
 		n = snprintf(buf, len, "run%u/shared", run->index);
 	else
 		n = snprintf(buf, len, "run%u/clients/client%u", run->index,
 			     client);
 	for (unsigned int d = 0;
-	     d < run->cfg->depth && n > 0 && (size_t)n + 3 < len; d++)
+	     d < run->state.cfg->depth && n > 0 && (size_t)n + 3 < len; d++)
 		n += snprintf(buf + n, len - (size_t)n, "/d");
 }
 
@@ -134,7 +126,7 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		ret = open_client_dir(run, wd, i, shared_fd, &dirfd);
 		if (ret)
 			break;
-		client_init(c, run, i, dirfd);
+		client_init(c, &run->state, i, dirfd);
 		signals_block(&old);
 		ret = -pthread_create(&c->thread, &attr, client_main, c);
 		signals_restore(&old);
@@ -144,12 +136,12 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 			break;
 		}
 		run->started++;
-		gate_wait(&run->gate, i + 1);
+		gate_wait(&run->state.gate, i + 1);
 		if (c->error) {
 			ret = c->error;
 			if (c->error_line)
 				error("%s:%u: [setup] of client %u: unexpected result %s",
-				      run->lf->name, c->error_line, i,
+				      run->state.lf->name, c->error_line, i,
 				      ret == -EPROTO ? "success" :
 						       strerror(-ret));
 			else
@@ -174,7 +166,7 @@ static uint64_t sum_progress(const struct run *run, uint64_t *bytes,
 	*bytes = 0;
 	*done = 0;
 	for (unsigned int i = 0; i < run->nclients; i++) {
-		const struct progress *p = &run->progress[i];
+		const struct progress *p = &run->state.progress[i];
 
 		ops += atomic_load_explicit(&p->ops, memory_order_relaxed);
 		*bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
@@ -195,9 +187,10 @@ static void ticker_print(struct ticker *t, const struct run *run, uint64_t now,
 			 uint64_t ops, uint64_t bytes)
 {
 	double dt = (double)(now - t->last_ns) / 1e9;
-	int phase = atomic_load_explicit(&run->phase, memory_order_relaxed);
+	int phase =
+		atomic_load_explicit(&run->state.phase, memory_order_relaxed);
 
-	if (run->cfg->quiet || dt <= 0)
+	if (run->state.cfg->quiet || dt <= 0)
 		return;
 	fprintf(stderr,
 		"%s%6u clients  %-7s %4.0f s  %12.0f ops/s  %9.2f MB/s%s",
@@ -239,7 +232,7 @@ static bool supervise(struct run *run, struct ticker *t, uint64_t deadline)
 		ops = sum_progress(run, &bytes, &done);
 		if (now >= t->last_ns + NSEC_PER_SEC)
 			ticker_print(t, run, now, ops, bytes);
-		if (atomic_load(&run->phase) == PHASE_STOP ||
+		if (atomic_load(&run->state.phase) == PHASE_STOP ||
 		    done == run->nclients)
 			return false;
 		if (deadline && now >= deadline)
@@ -253,54 +246,47 @@ static bool supervise(struct run *run, struct ticker *t, uint64_t deadline)
 	}
 }
 
-void run_advance(struct run *run, enum phase phase)
-{
-	int cur = atomic_load(&run->phase);
-
-	/* never undo a stop */
-	while (cur != PHASE_STOP &&
-	       !atomic_compare_exchange_weak(&run->phase, &cur, (int)phase))
-		;
-}
-
 static void measure(struct run *run)
 {
-	const struct config *cfg = run->cfg;
+	const struct run_config *cfg = run->state.cfg;
 	struct ticker t = { .tty = isatty(STDERR_FILENO) };
 	uint64_t now = clock_now_ns();
 
 	t.last_ns = t.start_ns = now;
 	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
-		run->warm_gate = true;
-		run_advance(run, PHASE_WARMUP);
-		gate_open(&run->gate);
+		run->state.warm_gate = true;
+		run_state_advance(&run->state, PHASE_WARMUP);
+		gate_open(&run->state.gate);
 		/* clients arrive again after their warmup passes */
-		gate_wait(&run->gate, run->nclients);
-		run_advance(run, PHASE_MEASURE);
+		gate_wait(&run->state.gate, run->nclients);
+		run_state_advance(&run->state, PHASE_MEASURE);
 		t.start_ns = clock_now_ns();
 		if (!cfg->loops)
-			run->stop_at = t.start_ns + cfg->time_ns;
-		gate_open(&run->gate);
+			run->state.stop_at = t.start_ns + cfg->time_ns;
+		gate_open(&run->state.gate);
 	} else if (cfg->warmup) {
-		run->measure_at = now + cfg->warmup;
+		run->state.measure_at = now + cfg->warmup;
 		if (!cfg->loops)
-			run->stop_at = run->measure_at + cfg->time_ns;
-		run_advance(run, PHASE_WARMUP);
-		gate_open(&run->gate);
-		if (supervise(run, &t, run->measure_at))
-			run_advance(run, PHASE_MEASURE);
+			run->state.stop_at =
+				run->state.measure_at + cfg->time_ns;
+		run_state_advance(&run->state, PHASE_WARMUP);
+		gate_open(&run->state.gate);
+		if (supervise(run, &t, run->state.measure_at))
+			run_state_advance(&run->state, PHASE_MEASURE);
 		/* the progress line counts from the switch, even a late one;
 		 * after an early stop, from now */
 		now = clock_now_ns();
-		t.start_ns = now < run->measure_at ? now : run->measure_at;
+		t.start_ns = now < run->state.measure_at ?
+				     now :
+				     run->state.measure_at;
 	} else {
 		if (!cfg->loops)
-			run->stop_at = now + cfg->time_ns;
-		run_advance(run, PHASE_MEASURE);
-		gate_open(&run->gate);
+			run->state.stop_at = now + cfg->time_ns;
+		run_state_advance(&run->state, PHASE_MEASURE);
+		gate_open(&run->state.gate);
 	}
-	supervise(run, &t, cfg->loops ? 0 : run->stop_at);
-	run_advance(run, PHASE_STOP);
+	supervise(run, &t, cfg->loops ? 0 : run->state.stop_at);
+	run_state_advance(&run->state, PHASE_STOP);
 	if (t.printed && t.tty && !cfg->quiet)
 		fputc('\n', stderr);
 }
@@ -324,13 +310,13 @@ static void join_clients(struct run *run)
 
 int run_execute(struct run *run, struct workdir *wd)
 {
-	const struct config *cfg = run->cfg;
+	const struct run_config *cfg = run->state.cfg;
 	unsigned int n = run->nclients;
 	int ret, cwd = -1, shared_fd = -1;
 	char path[64];
 
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
-	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
+	run->state.progress = xcalloc_aligned(n, sizeof(*run->state.progress));
 	run->samples = xcalloc(n, sizeof(*run->samples));
 	if (cfg->depth > (DIR_MAX - 64) / 2) {
 		ret = error("--depth %u is too deep", cfg->depth);
@@ -342,7 +328,8 @@ int run_execute(struct run *run, struct workdir *wd)
 	 * directory being handed over.
 	 */
 	ret = fdtable_reserve(cfg->fdt == FDT_SHARED ?
-				      n * run->run_fds + run->setup_fds + 16 :
+				      n * run->state.run_fds +
+					      run->state.setup_fds + 16 :
 				      16);
 	if (ret)
 		goto out_fail;
@@ -359,28 +346,29 @@ int run_execute(struct run *run, struct workdir *wd)
 			goto out_fail;
 		}
 	}
-	signals.phase = &run->phase;
+	signals.phase = &run->state.phase;
 	run->start_ns = clock_now_ns();
 	ret = start_clients(run, wd, shared_fd);
 	if (ret) {
-		run_stop(run, ret == -EINTR ? RUN_END_SIGNAL : RUN_END_FAILED);
-		gate_open(&run->gate);
+		run_state_stop(&run->state,
+			       ret == -EINTR ? RUN_END_SIGNAL : RUN_END_FAILED);
+		gate_open(&run->state.gate);
 		join_clients(run);
 		goto out_fail;
 	}
 	run->start_ns = clock_now_ns() - run->start_ns;
 	if (signals.count)
-		run_stop(run, RUN_END_SIGNAL);
+		run_state_stop(&run->state, RUN_END_SIGNAL);
 	measure(run);
 	join_clients(run);
 	if (signals.count)
-		run_stop(run, RUN_END_SIGNAL);
+		run_state_stop(&run->state, RUN_END_SIGNAL);
 	ret = 0;
 	goto out_cleanup;
 
 out_fail:
-	if (atomic_load(&run->end) == RUN_END_COMPLETE)
-		run_stop(run, RUN_END_FAILED);
+	if (atomic_load(&run->state.end) == RUN_END_COMPLETE)
+		run_state_stop(&run->state, RUN_END_FAILED);
 	if (!ret)
 		ret = -EIO;
 out_cleanup:
@@ -406,6 +394,31 @@ out_cleanup:
 	return ret;
 }
 
+double run_ops_per_sec(const struct run *run)
+{
+	uint64_t el = result_elapsed(&run->total);
+
+	return el ? (double)run->total.ops * 1e9 / (double)el : 0;
+}
+
+double run_mb_per_sec(const struct run *run)
+{
+	uint64_t el = result_elapsed(&run->total);
+
+	return el ? (double)run->total.bytes * 1e3 / (double)el : 0;
+}
+
+double run_p99_ns(const struct run *run)
+{
+	struct hist *all = xmalloc(sizeof(*all));
+	double p99;
+
+	result_all_ops(&run->total, all);
+	p99 = (double)hist_percentile(all, 99);
+	free(all);
+	return p99;
+}
+
 unsigned int run_idle_clients(const struct run *run)
 {
 	unsigned int idle = 0;
@@ -418,8 +431,8 @@ unsigned int run_idle_clients(const struct run *run)
 void run_release(struct run *run)
 {
 	free(run->clients);
-	free(run->progress);
+	free(run->state.progress);
 	free(run->samples);
 	result_release(&run->total);
-	gate_release(&run->gate);
+	gate_release(&run->state.gate);
 }

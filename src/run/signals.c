@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "run/run.h"
+#include "run/state.h"
 
 struct signals signals;
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The client-count sweep: one run per count, each reported as it ends,
- * then the table relative to the baseline count.
+ * The client-count sweep: one run per count (times --runs, in the order
+ * chosen), each handed to the caller's hooks as it ends, then the
+ * summaries of each count and the arithmetic of the table relative to the
+ * baseline count. Prints nothing itself.
  */
 #include <config.h>
 #include "run/sweep.h"
@@ -9,12 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
-#include "stats/result.h"
+#include "base/alloc.h"
+#include "base/exit.h"
 #include "run/run.h"
 #include "run/signals.h"
-#include "base/exit.h"
-#include "base/alloc.h"
+#include "stats/result.h"
 
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric)
@@ -43,7 +44,7 @@ unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 
 static int exit_status(const struct run *run)
 {
-	switch (atomic_load(&run->end)) {
+	switch (atomic_load(&run->state.end)) {
 	case RUN_END_COMPLETE:
 		return VB_EXIT_OK;
 	case RUN_END_STRICT:
@@ -92,31 +93,6 @@ void sweep_schedule(unsigned int *order, unsigned int npoints,
 	}
 }
 
-double run_ops_per_sec(const struct run *run)
-{
-	uint64_t el = result_elapsed(&run->total);
-
-	return el ? (double)run->total.ops * 1e9 / (double)el : 0;
-}
-
-double run_mb_per_sec(const struct run *run)
-{
-	uint64_t el = result_elapsed(&run->total);
-
-	return el ? (double)run->total.bytes * 1e3 / (double)el : 0;
-}
-
-double run_p99_ns(const struct run *run)
-{
-	struct hist *all = xmalloc(sizeof(*all));
-	double p99;
-
-	result_all_ops(&run->total, all);
-	p99 = (double)hist_percentile(all, 99);
-	free(all);
-	return p99;
-}
-
 /* Summaries of each point over its measured runs. */
 static void summarise(struct sweep *sw)
 {
@@ -138,9 +114,9 @@ static void summarise(struct sweep *sw)
 	free(v);
 }
 
-int sweep_execute(struct sweep *sw, const struct config *cfg,
+int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  const struct loadfile *lf, const struct engine *engine,
-		  struct workdir *wd)
+		  struct workdir *wd, const struct sweep_hooks *hooks)
 {
 	unsigned int total = cfg->nclients * cfg->runs, *order;
 	int status = VB_EXIT_OK;
@@ -157,7 +133,6 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
 	}
 	order = xcalloc(total, sizeof(*order));
 	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
-	report_header(cfg, lf, wd);
 	for (unsigned int i = 0; i < total; i++) {
 		struct point *pt = &sw->points[order[i]];
 		struct run *run = &sw->runs[i];
@@ -166,10 +141,11 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
 		run_init(run, cfg, lf, engine, pt->clients, i, pt->nruns);
 		sw->nruns++;
 		ret = run_execute(run, wd);
-		if (atomic_load(&run->end) != RUN_END_FAILED)
-			report_run(run);
+		if (atomic_load(&run->state.end) != RUN_END_FAILED &&
+		    hooks->run)
+			hooks->run(run, hooks->ctx);
 		/* a stopped run's partial figures stay out of the summaries */
-		if (atomic_load(&run->end) == RUN_END_COMPLETE)
+		if (atomic_load(&run->state.end) == RUN_END_COMPLETE)
 			pt->runs[pt->nruns++] = run;
 		status = exit_status(run);
 		if (ret && status == VB_EXIT_OK)
@@ -181,7 +157,8 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
 	}
 	free(order);
 	summarise(sw);
-	report_sweep(sw);
+	if (hooks->done)
+		hooks->done(sw, hooks->ctx);
 	return status;
 }
 

@@ -5,13 +5,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/options.h"
+#include "run/config.h"
 #include "stats/summary.h"
 
 struct engine;
 struct loadfile;
 struct run;
 struct workdir;
+
+/* The metric of the sweep table's relative column. */
+enum metric {
+	METRIC_OPS,
+	METRIC_MBPS,
+};
 
 /*
  * One client count of the sweep (one CLIENTS entry) and what its --runs
@@ -31,7 +37,7 @@ struct point {
  * point (1 client, or the smallest count when 1 is not in the list).
  */
 struct sweep {
-	const struct config *cfg;
+	const struct run_config *cfg;
 	const struct loadfile *lf;
 	struct run *runs; /* [nruns], in execution order */
 	unsigned int nruns;
@@ -59,13 +65,25 @@ void sweep_schedule(unsigned int *order, unsigned int npoints,
 		    unsigned int runs, enum run_order how, uint64_t seed);
 
 /*
- * Run every client count. Prints each run's report as it completes. Stops
- * early on a signal, a failed setup or an end forced by --strict or
+ * What the caller does with a sweep's results as they come (main() wires
+ * them to the report): run() with each run that measured something, as it
+ * ends; done() with the whole sweep once every point is summarised, also
+ * after an early stop. Either may be NULL.
+ */
+struct sweep_hooks {
+	void (*run)(const struct run *run, void *ctx);
+	void (*done)(const struct sweep *sw, void *ctx);
+	void *ctx;
+};
+
+/*
+ * Run every client count, handing each run and then the sweep to @hooks.
+ * Stops early on a signal, a failed setup or an end forced by --strict or
  * --max-errors. Returns the exit status for main().
  */
-int sweep_execute(struct sweep *sw, const struct config *cfg,
+int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  const struct loadfile *lf, const struct engine *engine,
-		  struct workdir *wd);
+		  struct workdir *wd, const struct sweep_hooks *hooks);
 
 /*
  * Fill relative and efficiency of @rows from clients, ops_s and mb_s,
@@ -74,11 +92,6 @@ int sweep_execute(struct sweep *sw, const struct config *cfg,
  */
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric);
-
-/* A run's figures, as the sweep summarises them. */
-double run_ops_per_sec(const struct run *run);
-double run_mb_per_sec(const struct run *run);
-double run_p99_ns(const struct run *run);
 
 void sweep_release(struct sweep *sw);
 

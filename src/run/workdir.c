@@ -20,10 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
+#include "base/msg.h"
 #include "run/fileid.h"
 #include "run/rmtree.h"
-#include "base/msg.h"
-#include "base/alloc.h"
 
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6

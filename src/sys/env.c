@@ -17,8 +17,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "base/compiler.h"
 #include "base/alloc.h"
+#include "base/compiler.h"
 #include "base/octal.h"
 
 /* The first line of a small file, without its newline, or NULL. */

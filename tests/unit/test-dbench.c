@@ -22,10 +22,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/compiler.h"
 #include "lang/loadfile.h"
 #include "lang/ops.h"
+#include "lang/reader.h"
 #include "unit.h"
-#include "base/compiler.h"
 
 #define NAME "client.txt"
 

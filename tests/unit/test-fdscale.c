@@ -25,9 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "unit.h"
-#include "base/compiler.h"
 #include "base/alloc.h"
+#include "base/compiler.h"
+#include "unit.h"
 
 /* fdscale.c's FD_MARGIN: fds kept aside for the process itself. */
 #define MARGIN 64

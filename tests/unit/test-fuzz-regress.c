@@ -17,6 +17,7 @@
 
 #include "lang/dbench.h"
 #include "lang/loadfile.h"
+#include "lang/reader.h"
 #include "unit.h"
 
 #define DATA "/tests/data/fuzz"

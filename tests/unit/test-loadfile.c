@@ -7,7 +7,9 @@
  * names, files and directories. Output is TAP on stdout.
  */
 #include <config.h>
+#include "lang/builtin.h"
 #include "lang/loadfile.h"
+#include "lang/reader.h"
 
 #include <check.h>
 #include <errno.h>
@@ -20,9 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/compiler.h"
 #include "lang/ops.h"
 #include "unit.h"
-#include "base/compiler.h"
 
 #define NAME "t.load"
 

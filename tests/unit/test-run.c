@@ -3,7 +3,7 @@
  * Clients end a timed phase by themselves: with thousands of clients the
  * main thread may not get a CPU for seconds after -t has passed, so each
  * client compares the time it reads after every op with the phase's end
- * (run->measure_at, run->stop_at) and moves the run on. Here no main
+ * (state.measure_at, state.stop_at) and moves the run on. Here no main
  * thread supervises: the clients must stop, or the test times out.
  */
 #include <config.h>
@@ -16,18 +16,19 @@
 #include <sys/resource.h>
 #include <string.h>
 
-#include "run/client.h"
-#include "engine/engine.h"
-#include "sys/fdtable.h"
-#include "lang/loadfile.h"
-#include "cli/options.h"
-#include "run/run.h"
-#include "base/clock.h"
-#include "unit.h"
 #include "base/alloc.h"
+#include "base/clock.h"
+#include "engine/engine.h"
+#include "lang/loadfile.h"
+#include "lang/reader.h"
+#include "run/client.h"
+#include "run/config.h"
+#include "run/run.h"
+#include "sys/fdtable.h"
+#include "unit.h"
 
 struct fixture {
-	struct config cfg;
+	struct run_config cfg;
 	struct loadfile lf;
 	struct run run;
 };
@@ -49,16 +50,16 @@ static void fixture_start(struct fixture *f, unsigned int n)
 		0);
 	run_init(run, &f->cfg, &f->lf, &engine_null, n, 0, 0);
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
-	run->progress = xcalloc_aligned(n, sizeof(*run->progress));
+	run->state.progress = xcalloc_aligned(n, sizeof(*run->state.progress));
 	for (unsigned int i = 0; i < n; i++) {
 		struct client *c = &run->clients[i];
 
-		client_init(c, run, i, -1);
+		client_init(c, &run->state, i, -1);
 		ck_assert_int_eq(
 			pthread_create(&c->thread, NULL, client_main, c), 0);
 		run->started++;
 	}
-	gate_wait(&run->gate, n);
+	gate_wait(&run->state.gate, n);
 }
 
 static void fixture_join(struct fixture *f)
@@ -67,8 +68,8 @@ static void fixture_join(struct fixture *f)
 
 	for (unsigned int i = 0; i < run->started; i++)
 		ck_assert_int_eq(pthread_join(run->clients[i].thread, NULL), 0);
-	ck_assert_int_eq(atomic_load(&run->phase), PHASE_STOP);
-	ck_assert_int_eq(atomic_load(&run->end), RUN_END_COMPLETE);
+	ck_assert_int_eq(atomic_load(&run->state.phase), PHASE_STOP);
+	ck_assert_int_eq(atomic_load(&run->state.end), RUN_END_COMPLETE);
 }
 
 static void fixture_release(struct fixture *f)
@@ -81,7 +82,7 @@ static void fixture_release(struct fixture *f)
 
 static uint64_t ops_done(const struct run *run, unsigned int i)
 {
-	return atomic_load(&run->progress[i].ops);
+	return atomic_load(&run->state.progress[i].ops);
 }
 
 /*
@@ -95,9 +96,9 @@ START_TEST(test_stop_at)
 	uint64_t total = 0;
 
 	fixture_start(&f, 4);
-	f.run.stop_at = clock_now_ns();
-	run_advance(&f.run, PHASE_MEASURE);
-	gate_open(&f.run.gate);
+	f.run.state.stop_at = clock_now_ns();
+	run_state_advance(&f.run.state, PHASE_MEASURE);
+	gate_open(&f.run.state.gate);
 	fixture_join(&f);
 	for (unsigned int i = 0; i < 4; i++) {
 		ck_assert_uint_le(f.run.clients[i].res.ops, 1);
@@ -120,9 +121,9 @@ START_TEST(test_measure_at)
 	struct fixture f;
 
 	fixture_start(&f, 1);
-	f.run.measure_at = f.run.stop_at = clock_now_ns();
-	run_advance(&f.run, PHASE_WARMUP);
-	gate_open(&f.run.gate);
+	f.run.state.measure_at = f.run.state.stop_at = clock_now_ns();
+	run_state_advance(&f.run.state, PHASE_WARMUP);
+	gate_open(&f.run.state.gate);
 	fixture_join(&f);
 	ck_assert_uint_eq(ops_done(&f.run, 0), 2);
 	ck_assert_uint_eq(f.run.clients[0].res.ops, 1);
@@ -144,12 +145,12 @@ START_TEST(test_stopped_warmup_gate)
 	fixture_start(&f, 3);
 	f.cfg.warmup_kind = WARMUP_PASSES;
 	f.cfg.warmup = 2;
-	f.run.warm_gate = true;
-	run_advance(&f.run, PHASE_WARMUP);
-	run_stop(&f.run, RUN_END_SIGNAL);
-	gate_open(&f.run.gate);
-	gate_wait(&f.run.gate, 3);
-	gate_open(&f.run.gate);
+	f.run.state.warm_gate = true;
+	run_state_advance(&f.run.state, PHASE_WARMUP);
+	run_state_stop(&f.run.state, RUN_END_SIGNAL);
+	gate_open(&f.run.state.gate);
+	gate_wait(&f.run.state.gate, 3);
+	gate_open(&f.run.state.gate);
 	for (unsigned int i = 0; i < 3; i++) {
 		ck_assert_int_eq(pthread_join(f.run.clients[i].thread, NULL),
 				 0);
@@ -167,12 +168,12 @@ START_TEST(test_no_time)
 
 	fixture_start(&f, 2);
 	f.cfg.loops = 3;
-	run_advance(&f.run, PHASE_MEASURE);
-	gate_open(&f.run.gate);
+	run_state_advance(&f.run.state, PHASE_MEASURE);
+	gate_open(&f.run.state.gate);
 	for (unsigned int i = 0; i < 2; i++)
 		ck_assert_int_eq(pthread_join(f.run.clients[i].thread, NULL),
 				 0);
-	ck_assert_int_eq(atomic_load(&f.run.phase), PHASE_MEASURE);
+	ck_assert_int_eq(atomic_load(&f.run.state.phase), PHASE_MEASURE);
 	for (unsigned int i = 0; i < 2; i++) {
 		ck_assert_uint_eq(f.run.clients[i].res.passes, 3);
 		ck_assert_uint_eq(f.run.clients[i].res.ops, 3);

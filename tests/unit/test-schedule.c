@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 #define MAX_ORDER 1024
 #define SENTINEL  0xdeadbeefu

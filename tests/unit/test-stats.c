@@ -7,8 +7,8 @@
  */
 #include <config.h>
 #include "stats/hist.h"
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 #include <check.h>
 #include <stdint.h>

@@ -16,8 +16,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 #define TOL 1e-12
 

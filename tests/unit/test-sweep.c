@@ -15,8 +15,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 #define MAX_ROWS 8
 #define TOL	 1e-12
@@ -291,12 +291,12 @@ START_TEST(test_clients)
 	memset(&cfg, 0, sizeof(cfg));
 	ret = options_parse_clients(&cfg, c->arg);
 	ck_assert_msg(ret == 0, "\"%s\": returned %d", c->arg, ret);
-	ck_assert_msg(cfg.nclients == c->n, "\"%s\": %u counts, want %u",
-		      c->arg, cfg.nclients, c->n);
+	ck_assert_msg(cfg.run.nclients == c->n, "\"%s\": %u counts, want %u",
+		      c->arg, cfg.run.nclients, c->n);
 	for (i = 0; i < c->n; i++)
-		ck_assert_msg(cfg.clients[i] == c->want[i],
+		ck_assert_msg(cfg.run.clients[i] == c->want[i],
 			      "\"%s\": count %u is %u, want %u", c->arg, i,
-			      cfg.clients[i], c->want[i]);
+			      cfg.run.clients[i], c->want[i]);
 	config_release(&cfg);
 }
 END_TEST
@@ -313,14 +313,14 @@ START_TEST(test_clients_append)
 	ck_assert_int_eq(options_parse_clients(&cfg, "8"), 0);
 	ck_assert_int_eq(options_parse_clients(&cfg, "3-6"), 0);
 	ck_assert_int_eq(options_parse_clients(&cfg, "4-8"), 0);
-	ck_assert_uint_eq(cfg.nclients, ARRAY_SIZE(want));
+	ck_assert_uint_eq(cfg.run.nclients, ARRAY_SIZE(want));
 	for (i = 0; i < ARRAY_SIZE(want); i++)
-		ck_assert_msg(cfg.clients[i] == want[i],
-			      "count %u is %u, want %u", i, cfg.clients[i],
+		ck_assert_msg(cfg.run.clients[i] == want[i],
+			      "count %u is %u, want %u", i, cfg.run.clients[i],
 			      want[i]);
 	config_release(&cfg);
-	ck_assert_ptr_null(cfg.clients);
-	ck_assert_uint_eq(cfg.nclients, 0);
+	ck_assert_ptr_null(cfg.run.clients);
+	ck_assert_uint_eq(cfg.run.nclients, 0);
 }
 END_TEST
 
@@ -348,14 +348,14 @@ START_TEST(test_clients_bad)
 
 	memset(&cfg, 0, sizeof(cfg));
 	ck_assert_int_eq(options_parse_clients(&cfg, "2"), 0);
-	before = cfg.clients;
+	before = cfg.run.clients;
 	ret = options_parse_clients(&cfg, arg);
 	ck_assert_msg(ret == -EINVAL || ret == -ERANGE,
 		      "\"%s\": returned %d, want -EINVAL or -ERANGE", arg, ret);
-	ck_assert_msg(cfg.nclients == 1 && cfg.clients == before &&
-			      cfg.clients[0] == 2,
+	ck_assert_msg(cfg.run.nclients == 1 && cfg.run.clients == before &&
+			      cfg.run.clients[0] == 2,
 		      "\"%s\": the list changed (%u counts)", arg,
-		      cfg.nclients);
+		      cfg.run.nclients);
 	config_release(&cfg);
 }
 END_TEST

@@ -6,8 +6,8 @@
  */
 #include <config.h>
 #include "base/units.h"
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 #include <check.h>
 #include <errno.h>

@@ -24,8 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "unit.h"
 #include "base/compiler.h"
+#include "unit.h"
 
 /*
  * Every test runs in a fresh scratch directory:

@@ -1,24 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_ENGINE_POSIX_H
-#define VB_ENGINE_POSIX_H
-
-#include <errno.h>
+#ifndef VB_ENGINE_DBENCH_H
+#define VB_ENGINE_DBENCH_H
 
 #include "engine/engine.h"
 
 /*
- * Internals shared by the posix engine's two files: engine-posix.c (the
- * native ops) and engine-dbench.c (dbench's ops, built from the same
- * calls).
+ * dbench's ops (the OP_DB_* kinds), each the calls dbench's fileio backend
+ * issues for its line, built from the posix engine's calls. The posix
+ * engine's table (engine.c) holds them.
  */
-
-/* 0, or -errno of the call that just failed. */
-#define RET(x) ((x) < 0 ? -(long)errno : 0)
-
-engine_op_fn posix_statfs;
-engine_op_fn posix_statvfs;
-engine_op_fn posix_statvfs_legacy;
-
 engine_op_fn posix_db_ntcreatex;
 engine_op_fn posix_db_close;
 engine_op_fn posix_db_rename;
@@ -38,4 +28,4 @@ engine_op_fn posix_db_unlockx;
 engine_op_fn posix_db_flush;
 engine_op_fn posix_db_sleep;
 
-#endif /* VB_ENGINE_POSIX_H */
+#endif /* VB_ENGINE_DBENCH_H */

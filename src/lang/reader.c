@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reading a loadfile: finding it (a path or a built-in name), telling its
+ * dialect, handing it to the native parser or the dbench translator
+ * through a builder, and naming what was read by its SHA-256.
+ */
+#include <config.h>
+#include "lang/reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <nettle/sha2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "base/msg.h"
+#include "lang/builder.h"
+#include "lang/builtin.h"
+#include "lang/dbench.h"
+#include "lang/loadfile.h"
+#include "lang/native.h"
+
+/* SHA-256 of the bytes read, so results name exactly what was run. */
+static void hash_hex(const char *buf, size_t len, char *hex)
+{
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	struct sha256_ctx ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)buf);
+	sha256_digest(&ctx, sizeof(digest), digest);
+	for (unsigned int i = 0; i < sizeof(digest); i++)
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
+		   size_t len, const struct loadfile_opts *opts)
+{
+	static const struct loadfile_opts defaults;
+	enum loadfile_dialect dialect;
+	struct builder b;
+	int ret;
+
+	if (!opts)
+		opts = &defaults;
+	memset(lf, 0, sizeof(*lf));
+	lf->name = xstrdup(name);
+	strtab_init(&lf->strings);
+	dialect = opts->dialect;
+	if (dialect == DIALECT_AUTO)
+		dialect = dbench_detect(buf, len) ? DIALECT_DBENCH :
+						    DIALECT_NATIVE;
+	lf->dialect = dialect;
+	builder_init(&b, lf);
+	if (dialect == DIALECT_DBENCH)
+		ret = dbench_parse(&b, buf, len, opts);
+	else
+		ret = native_parse(&b, buf, len);
+	if (!ret)
+		builder_finish(&b);
+	builder_release(&b);
+	if (ret) {
+		loadfile_release(lf);
+		return -EINVAL;
+	}
+	hash_hex(buf, len, lf->sha256);
+	return 0;
+}
+
+/* Larger than any real loadfile (client.txt is 26 MB), and stops an
+ * endless stream. */
+#define LOADFILE_MAX (1ull << 30)
+
+static int read_file(const char *path, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t alloc = 1 << 16, n = 0;
+	char *b;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -EISDIR;
+	}
+	b = xmalloc(alloc);
+	for (;;) {
+		ssize_t r;
+
+		if (n == alloc) {
+			alloc *= 2;
+			b = xrealloc(b, alloc);
+		}
+		r = read(fd, b + n, alloc - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			r = -errno;
+			free(b);
+			close(fd);
+			return (int)r;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+		/* the parser stops at the first NUL: no need to read on */
+		if (memchr(b + n - (size_t)r, '\0', (size_t)r))
+			break;
+		if (n > LOADFILE_MAX) {
+			free(b);
+			close(fd);
+			return -EFBIG;
+		}
+	}
+	close(fd);
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+int loadfile_load(struct loadfile *lf, const char *spec,
+		  const struct loadfile_opts *opts)
+{
+	const struct builtin_loadfile *b;
+	char *buf = NULL, name[512];
+	size_t len = 0;
+	int ret;
+
+	ret = read_file(spec, &buf, &len);
+	if (!ret) {
+		ret = loadfile_parse(lf, spec, buf, len, opts);
+		free(buf);
+		return ret;
+	}
+	/* a directory is never a loadfile: "statfs" in a directory that
+	 * holds one named so still means the built-in */
+	if ((ret == -ENOENT || ret == -EISDIR) && !strchr(spec, '/')) {
+		b = builtin_find(spec);
+		if (b) {
+			snprintf(name, sizeof(name), "%s (built-in)", b->name);
+			return loadfile_parse(lf, name, b->text,
+					      strlen(b->text), opts);
+		}
+	}
+	if (ret == -ENOENT && !strchr(spec, '/')) {
+		error("no loadfile '%s': not a file and not a built-in loadfile (see --list-loadfiles)",
+		      spec);
+		return ret;
+	}
+	error("cannot read loadfile '%s': %s", spec, strerror(-ret));
+	return ret;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RUN_CONFIG_H
+#define VB_RUN_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * struct run_config: what a sweep, its runs and their clients are told,
+ * as plain data. The command line (cli/options.c) fills it; nothing in
+ * run/ parses anything. Read-only once the sweep starts.
+ */
+enum cwd_mode {
+	CWD_PRIVATE, /* clients/clientN per client (dbench's layout) */
+	CWD_SHARED, /* one directory for all clients */
+};
+
+enum fs_mode {
+	FS_PRIVATE, /* unshare(CLONE_FS) per client */
+	FS_SHARED, /* the process's fs_struct, shared by all clients */
+};
+
+enum fdt_mode {
+	FDT_SHARED, /* one fd table for the process (threads) */
+	FDT_PRIVATE, /* unshare(CLONE_FILES) per client */
+};
+
+enum warmup_kind {
+	WARMUP_TIME,
+	WARMUP_PASSES,
+};
+
+/* The order of a sweep's runs when --runs repeats each client count. */
+enum run_order {
+	ORDER_SEQUENTIAL, /* 1,1,1,2,2,2 */
+	ORDER_INTERLEAVED, /* 1,2,1,2,1,2 */
+	ORDER_RANDOM, /* a shuffle, seeded (--seed) */
+};
+
+#define MAX_CLIENTS 100000
+
+struct run_config {
+	uint64_t time_ns; /* measurement time; unused with loops */
+	uint64_t loops; /* passes per client; 0: run for time_ns */
+	enum warmup_kind warmup_kind;
+	uint64_t warmup; /* ns or passes */
+	enum cwd_mode cwd;
+	enum fs_mode fs;
+	enum fdt_mode fdt;
+	unsigned int depth;
+	bool skip_cleanup;
+	bool strict;
+	bool quiet; /* no progress line */
+	uint64_t max_errors; /* 0: no limit */
+	/* null engine: errno to return per op kind ([OP_NR]), or NULL */
+	const int *null_fail;
+	/* the sweep */
+	unsigned int runs; /* repeats per client count */
+	enum run_order order;
+	uint64_t seed; /* for ORDER_RANDOM */
+	unsigned int *clients; /* the sweep, in order */
+	unsigned int nclients;
+};
+
+#endif /* VB_RUN_CONFIG_H */

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The phase changes of a run, made by the main thread and by its clients
+ * alike.
+ */
+#include <config.h>
+#include "run/state.h"
+
+void run_state_stop(struct run_state *rs, enum run_end why)
+{
+	int expected = RUN_END_COMPLETE;
+
+	atomic_compare_exchange_strong(&rs->end, &expected, (int)why);
+	atomic_store_explicit(&rs->phase, PHASE_STOP, memory_order_relaxed);
+}
+
+void run_state_advance(struct run_state *rs, enum phase phase)
+{
+	int cur = atomic_load(&rs->phase);
+
+	/* never undo a stop */
+	while (cur != PHASE_STOP &&
+	       !atomic_compare_exchange_weak(&rs->phase, &cur, (int)phase))
+		;
+}
