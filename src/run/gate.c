@@ -5,15 +5,23 @@
 #include <config.h>
 #include "run/gate.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 void gate_init(struct gate *g)
 {
+	pthread_condattr_t attr;
+
 	pthread_mutex_init(&g->lock, NULL);
-	pthread_cond_init(&g->arrived_cond, NULL);
+	/* gate_wait_until() takes CLOCK_MONOTONIC deadlines */
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&g->arrived_cond, &attr);
+	pthread_condattr_destroy(&attr);
 	g->arrived = 0;
 	atomic_init(&g->generation, 0);
 }
@@ -40,6 +48,24 @@ void gate_wait(struct gate *g, unsigned int n)
 	while (g->arrived < n)
 		pthread_cond_wait(&g->arrived_cond, &g->lock);
 	pthread_mutex_unlock(&g->lock);
+}
+
+bool gate_wait_until(struct gate *g, unsigned int n, uint64_t deadline_ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(deadline_ns / 1000000000u),
+		.tv_nsec = (long)(deadline_ns % 1000000000u),
+	};
+	bool all;
+
+	pthread_mutex_lock(&g->lock);
+	while (g->arrived < n)
+		if (pthread_cond_timedwait(&g->arrived_cond, &g->lock, &ts) ==
+		    ETIMEDOUT)
+			break;
+	all = g->arrived >= n;
+	pthread_mutex_unlock(&g->lock);
+	return all;
 }
 
 void gate_open(struct gate *g)

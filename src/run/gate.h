@@ -4,6 +4,8 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 /*
  * struct gate: a start barrier the main thread controls. Clients arrive
@@ -31,6 +33,11 @@ void gate_init(struct gate *g);
 void gate_arrive(struct gate *g);
 /* Main side: block until @n clients have arrived since the last opening. */
 void gate_wait(struct gate *g, unsigned int n);
+/*
+ * Main side: the same, giving up at @deadline_ns (CLOCK_MONOTONIC); true
+ * if @n clients have arrived.
+ */
+bool gate_wait_until(struct gate *g, unsigned int n, uint64_t deadline_ns);
 /* Main side: release everyone waiting, reset the count. */
 void gate_open(struct gate *g);
 void gate_release(struct gate *g);

@@ -26,6 +26,7 @@
 #include "run/config.h"
 #include "run/signals.h"
 #include "run/workdir.h"
+#include "stats/ticker.h"
 #include "sys/fdtable.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
@@ -176,34 +177,63 @@ static uint64_t sum_progress(const struct run *run, uint64_t *bytes,
 	return ops;
 }
 
-/* The progress line: once a second, on stderr, one updating line on a tty. */
-struct ticker {
-	bool tty;
-	bool printed;
-	uint64_t last_ns, last_ops, last_bytes, start_ns;
+/*
+ * The progress line: one per second of each phase, on stderr, rewritten
+ * in place on a tty. The seconds come from stats/ticker.c: each line is
+ * labelled with the whole second of the phase it covers, and a second the
+ * main thread slept through (thousands of clients on two CPUs) still gets
+ * its line, filled from the readings around it.
+ */
+struct progress_line {
+	const struct run *run;
+	bool tty, quiet, printed;
+	const char *phase; /* "warmup" or "execute": the ticker's phase */
+	struct ticker ticker;
 };
 
-static void ticker_print(struct ticker *t, const struct run *run, uint64_t now,
-			 uint64_t ops, uint64_t bytes)
+static void read_counters(const struct run *run, struct tick_sample *s,
+			  unsigned int *done)
 {
-	double dt = (double)(now - t->last_ns) / 1e9;
-	int phase =
-		atomic_load_explicit(&run->state.phase, memory_order_relaxed);
+	s->ns = clock_now_ns();
+	s->ops = sum_progress(run, &s->bytes, done);
+}
 
-	if (run->state.cfg->quiet || dt <= 0)
+static void print_second(struct progress_line *p, const struct tick_second *sec)
+{
+	double dt = (double)sec->ns / 1e9;
+
+	if (p->quiet)
 		return;
-	fprintf(stderr,
-		"%s%6u clients  %-7s %4.0f s  %12.0f ops/s  %9.2f MB/s%s",
-		t->tty ? "\r" : "", run->nclients,
-		phase == PHASE_WARMUP ? "warmup" : "execute",
-		(double)(now - t->start_ns) / 1e9,
-		(double)(ops - t->last_ops) / dt,
-		(double)(bytes - t->last_bytes) / dt / 1e6,
-		t->tty ? "\033[K" : "\n");
-	t->printed = true;
-	t->last_ns = now;
-	t->last_ops = ops;
-	t->last_bytes = bytes;
+	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s%s",
+		p->tty ? "\r" : "", p->run->nclients, p->phase, sec->second,
+		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6,
+		p->tty ? "\033[K" : "\n");
+	p->printed = true;
+}
+
+/* A phase starts at @at (its time and the counters then). */
+static void progress_phase(struct progress_line *p, const char *phase,
+			   const struct tick_sample *at)
+{
+	p->phase = phase;
+	ticker_start(&p->ticker, at);
+}
+
+/*
+ * The phase ended at @end, seen by the reading @now: its last lines.
+ * Returns the counters at @end, where the next phase starts.
+ */
+static struct tick_sample progress_end(struct progress_line *p,
+				       const struct tick_sample *now,
+				       uint64_t end)
+{
+	struct tick_second sec;
+	struct tick_sample at;
+
+	while (ticker_finish(&p->ticker, now, end, &sec))
+		print_second(p, &sec);
+	ticker_at(&p->ticker, now, end, &at);
+	return at;
 }
 
 static void sleep_until(uint64_t deadline)
@@ -217,77 +247,118 @@ static void sleep_until(uint64_t deadline)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
+/* Why supervise() returned. */
+enum wake {
+	WAKE_DEADLINE, /* the deadline passed */
+	WAKE_END, /* the clients are all done, or the run was stopped */
+	WAKE_GATE, /* every client arrived at the gate */
+};
+
 /*
- * Wait until @deadline (0: none) or until the clients are all done or the
- * run is stopped, printing progress. Returns true if the deadline passed.
+ * Wait until @deadline (0: none), until the clients are all done or the
+ * run is stopped or, with @gate, until every client has arrived at the
+ * gate, printing a progress line for every second that ends meanwhile.
+ * *@now is the last reading of the counters.
  */
-static bool supervise(struct run *run, struct ticker *t, uint64_t deadline)
+static enum wake supervise(struct run *run, struct progress_line *p,
+			   uint64_t deadline, bool gate,
+			   struct tick_sample *now)
 {
 	uint64_t tick = TICK_MIN_NS;
 
 	for (;;) {
-		uint64_t now = clock_now_ns(), next, bytes, ops;
+		struct tick_second sec;
 		unsigned int done;
+		uint64_t next, second;
 
-		ops = sum_progress(run, &bytes, &done);
-		if (now >= t->last_ns + NSEC_PER_SEC)
-			ticker_print(t, run, now, ops, bytes);
+		read_counters(run, now, &done);
+		while (ticker_next(&p->ticker, now, &sec))
+			print_second(p, &sec);
 		if (atomic_load(&run->state.phase) == PHASE_STOP ||
 		    done == run->nclients)
-			return false;
-		if (deadline && now >= deadline)
-			return true;
-		next = now + tick;
+			return WAKE_END;
+		if (deadline && now->ns >= deadline)
+			return WAKE_DEADLINE;
+		next = now->ns + tick;
 		if (tick < TICK_MAX_NS)
 			tick *= 2;
+		/* a reading just after each second ends: little to fill */
+		second = p->ticker.start_ns +
+			 (uint64_t)(p->ticker.done + 1) * NSEC_PER_SEC;
+		if (next > second)
+			next = second;
 		if (deadline && next > deadline)
 			next = deadline;
-		sleep_until(next);
+		if (!gate)
+			sleep_until(next);
+		else if (gate_wait_until(&run->state.gate, run->nclients, next))
+			return WAKE_GATE;
 	}
+}
+
+/* Where a phase that may end at @deadline (0: none) ended, seen at @now. */
+static uint64_t ended_at(uint64_t deadline, const struct tick_sample *now)
+{
+	return deadline && deadline < now->ns ? deadline : now->ns;
 }
 
 static void measure(struct run *run)
 {
 	const struct run_config *cfg = run->state.cfg;
-	struct ticker t = { .tty = isatty(STDERR_FILENO) };
-	uint64_t now = clock_now_ns();
+	struct progress_line p = {
+		.run = run,
+		.tty = isatty(STDERR_FILENO),
+		.quiet = cfg->quiet,
+	};
+	struct tick_sample now, at;
+	unsigned int done;
 
-	t.last_ns = t.start_ns = now;
+	read_counters(run, &now, &done);
 	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
 		run->state.warm_gate = true;
 		run_state_advance(&run->state, PHASE_WARMUP);
+		progress_phase(&p, "warmup", &now);
 		gate_open(&run->state.gate);
-		/* clients arrive again after their warmup passes */
+		/* clients arrive again after their warmup passes (or when
+		 * stopped): every one of them, before the gate opens again */
+		supervise(run, &p, 0, true, &now);
 		gate_wait(&run->state.gate, run->nclients);
+		read_counters(run, &now, &done);
+		progress_end(&p, &now, now.ns);
 		run_state_advance(&run->state, PHASE_MEASURE);
-		t.start_ns = clock_now_ns();
+		read_counters(run, &now, &done);
+		progress_phase(&p, "execute", &now);
 		if (!cfg->loops)
-			run->state.stop_at = t.start_ns + cfg->time_ns;
+			run->state.stop_at = now.ns + cfg->time_ns;
 		gate_open(&run->state.gate);
 	} else if (cfg->warmup) {
-		run->state.measure_at = now + cfg->warmup;
+		run->state.measure_at = now.ns + cfg->warmup;
 		if (!cfg->loops)
 			run->state.stop_at =
 				run->state.measure_at + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_WARMUP);
+		progress_phase(&p, "warmup", &now);
 		gate_open(&run->state.gate);
-		if (supervise(run, &t, run->state.measure_at))
+		if (supervise(run, &p, run->state.measure_at, false, &now) ==
+		    WAKE_DEADLINE)
 			run_state_advance(&run->state, PHASE_MEASURE);
-		/* the progress line counts from the switch, even a late one;
-		 * after an early stop, from now */
-		now = clock_now_ns();
-		t.start_ns = now < run->state.measure_at ?
-				     now :
-				     run->state.measure_at;
+		/* the clients switch at measure_at, even when this thread
+		 * sees it late; after an early stop the warmup ended now */
+		at = progress_end(&p, &now,
+				  ended_at(run->state.measure_at, &now));
+		progress_phase(&p, "execute", &at);
 	} else {
 		if (!cfg->loops)
-			run->state.stop_at = now + cfg->time_ns;
+			run->state.stop_at = now.ns + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_MEASURE);
+		progress_phase(&p, "execute", &now);
 		gate_open(&run->state.gate);
 	}
-	supervise(run, &t, cfg->loops ? 0 : run->state.stop_at);
+	supervise(run, &p, cfg->loops ? 0 : run->state.stop_at, false, &now);
 	run_state_advance(&run->state, PHASE_STOP);
-	if (t.printed && t.tty && !cfg->quiet)
+	progress_end(&p, &now,
+		     ended_at(cfg->loops ? 0 : run->state.stop_at, &now));
+	if (p.printed && p.tty)
 		fputc('\n', stderr);
 }
 

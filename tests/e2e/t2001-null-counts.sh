@@ -407,4 +407,35 @@ test_expect_success '--relative mbps: the sweep header says MB/s' '
 	workdir_empty
 '
 
+# The progress lines on stderr: PHASE SECOND of each, in order.
+progress_labels() {
+	awk '$2 == "clients" && $5 == "s" { print $3, $4 }' "$1"
+}
+
+# Each phase's lines are labelled with the second they cover, and every
+# second has one: the warmup's last second is "warmup 1" (it was
+# "execute 0"), the measurement's last second is there, and with many
+# more clients than CPUs, where the main thread misses ticks, no second
+# is dropped (a missed one is filled from the counters). The phases end by
+# the clock (measure_at, stop_at), whenever the main thread wakes, so the
+# labels do not depend on timing; only the rates do.
+test_expect_success 'progress: one line per second of each phase, labelled by it' '
+	canary_setup &&
+	printf "%s\n" "warmup 1" "execute 1" "execute 2" >expect &&
+	vfsbench -e null -t 2s --warmup 1s -c stat.load -D "$TRASH/work" \
+		2 >out 2>err &&
+	progress_labels err >labels &&
+	test_cmp expect labels &&
+	test "$(grep -c -v "^ *2 clients  " err)" -eq 0 &&
+	vfsbench -e null -t 2s --warmup 1s -c stat.load -D "$TRASH/work" \
+		64 >out 2>err &&
+	progress_labels err >labels &&
+	test_cmp expect labels &&
+	vfsbench -q -e null -t 1s --warmup 1s -c stat.load -D "$TRASH/work" \
+		2 >out 2>err &&
+	test ! -s err &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done
