@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
 #include "cli/options.h"
@@ -90,20 +91,25 @@ static int plot_main(int argc, const char **argv)
 	return status;
 }
 
-/* @argv is the whole command line, recorded in the result file. */
-static int fdscale_main(int argc, const char **argv)
+/*
+ * @argc, @argv: fdscale's command line (argv[0] "fdscale"); @cmdc,
+ * @cmdv: the whole one, recorded in the result file.
+ */
+static int fdscale_main(int argc, const char **argv,
+			const struct global_config *g, int cmdc,
+			const char **cmdv)
 {
 	struct fdscale_config fc;
-	enum options_action act =
-		options_parse_fdscale(&fc, argc - 1, argv + 1);
+	enum options_action act = options_parse_fdscale(&fc, argc, argv);
 	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
 	struct fdscale fs;
 	struct env env;
 
 	if (act != OPTIONS_RUN)
 		goto out;
-	fc.argc = argc;
-	fc.argv = argv;
+	fc.quiet = fc.quiet || g->quiet;
+	fc.argc = cmdc;
+	fc.argv = cmdv;
 	status = VB_EXIT_OK;
 	if (fdscale_run(&fs, &fc)) {
 		status = VB_EXIT_RUNTIME;
@@ -122,6 +128,41 @@ out_release:
 	fdscale_release(&fs);
 out:
 	fdscale_config_release(&fc);
+	return status;
+}
+
+/*
+ * vfsbench [-q|-V|-h] SUBCOMMAND ...: the subcommand at argv[@at] gets its
+ * own words, with -h before it turned into its --help.
+ */
+static int subcommand_main(int argc, const char **argv, int at)
+{
+	const char **sub = xcalloc((size_t)argc + 2, sizeof(*sub));
+	struct global_config g;
+	int n = 0, status;
+
+	switch (options_parse_global(&g, at, argv)) {
+	case OPTIONS_RUN:
+		break;
+	case OPTIONS_EXIT_OK:
+		free(sub);
+		return VB_EXIT_OK;
+	case OPTIONS_USAGE:
+		free(sub);
+		return VB_EXIT_USAGE;
+	}
+	sub[n++] = argv[at];
+	if (g.help)
+		sub[n++] = "--help";
+	for (int i = at + 1; i < argc; i++)
+		sub[n++] = argv[i];
+	if (!strcmp(argv[at], "compare"))
+		status = compare_main(n, sub);
+	else if (!strcmp(argv[at], "plot"))
+		status = plot_main(n, sub);
+	else
+		status = fdscale_main(n, sub, &g, argc, argv);
+	free(sub);
 	return status;
 }
 
@@ -163,15 +204,12 @@ int main(int argc, const char **argv)
 	struct config cfg;
 	struct workdir wd;
 	struct sweep sw;
-	int status, ret;
+	int status, ret, at;
 
 	signals_install();
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "plot"))
-		return plot_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "fdscale"))
-		return fdscale_main(argc, argv);
+	at = options_find_subcommand(argc, argv);
+	if (at)
+		return subcommand_main(argc, argv, at);
 	switch (options_parse(&cfg, argc, argv)) {
 	case OPTIONS_RUN:
 		break;

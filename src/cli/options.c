@@ -54,6 +54,7 @@ enum {
 	OPT_VERSION,
 	OPT_HELP,
 	OPT_USAGE,
+	OPT_QUIET, /* global_options only: the main table stores &quiet */
 };
 
 static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
@@ -156,6 +157,22 @@ static const struct poptOption main_options[] = {
 	  "show a short usage message and exit", NULL },
 	POPT_TABLEEND
 };
+
+/*
+ * What vfsbench takes before a subcommand, as git and perf do: the options
+ * that apply to every command (vfsbench -q fdscale, vfsbench -h compare).
+ */
+static const struct poptOption global_options[] = {
+	{ "quiet", 'q', POPT_ARG_NONE, NULL, OPT_QUIET,
+	  "no progress lines on stderr", NULL },
+	{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION,
+	  "print the version and exit", NULL },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP,
+	  "show the subcommand's help and exit", NULL },
+	POPT_TABLEEND
+};
+
+static const char *const subcommands[] = { "compare", "plot", "fdscale" };
 
 static const struct config config_defaults = {
 	.run = {
@@ -502,6 +519,60 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 	return OPTIONS_RUN;
 }
 
+int options_find_subcommand(int argc, const char **argv)
+{
+	const char **rest;
+	poptContext pc;
+	int rc, n = 0, at = 0;
+
+	/*
+	 * The main table decides which words are options and which their
+	 * arguments (-c compare names a loadfile); POSIXMEHARDER stops at
+	 * the first other word, which may be a subcommand.
+	 */
+	pc = poptGetContext("vfsbench", argc, argv, main_options,
+			    POPT_CONTEXT_POSIXMEHARDER);
+	while ((rc = poptGetNextOpt(pc)) > 0)
+		free(poptGetOptArg(pc));
+	rest = rc == -1 ? poptGetArgs(pc) : NULL;
+	while (rest && rest[n])
+		n++;
+	for (unsigned int i = 0; n && i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(rest[0], subcommands[i]) &&
+		    !strcmp(argv[argc - n], rest[0]))
+			at = argc - n;
+	poptFreeContext(pc);
+	return at;
+}
+
+enum options_action options_parse_global(struct global_config *g, int at,
+					 const char **argv)
+{
+	enum options_action act = OPTIONS_RUN;
+	poptContext pc;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	pc = poptGetContext("vfsbench", at, argv, global_options,
+			    POPT_CONTEXT_POSIXMEHARDER);
+	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
+		if (rc == OPT_QUIET)
+			g->quiet = true;
+		else if (rc == OPT_HELP)
+			g->help = true;
+		else {
+			printf("vfsbench %s\n", PACKAGE_VERSION);
+			act = OPTIONS_EXIT_OK;
+		}
+	}
+	if (act == OPTIONS_RUN && rc < -1)
+		act = usage_error(
+			"%s before '%s': only -q, -V and -h go before a subcommand; its own options go after it",
+			poptBadOption(pc, 0), argv[at]);
+	poptFreeContext(pc);
+	return act;
+}
+
 enum options_action options_parse(struct config *cfg, int argc,
 				  const char **argv)
 {
@@ -524,7 +595,9 @@ enum options_action options_parse(struct config *cfg, int argc,
 			poptPrintHelp(pc, stdout, 0);
 			fputs("\nCLIENTS: one count (8), several (1 2 4 8) or a doubling range (1-64).\n"
 			      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
-			      "2 bad usage or loadfile, 3 setup or run failure, 130/143 on SIGINT/SIGTERM.\n",
+			      "2 bad usage or loadfile, 3 setup or run failure, 130/143 on SIGINT/SIGTERM.\n"
+			      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale [OPTIONS] ...\n"
+			      "(vfsbench SUBCOMMAND --help lists each one's options).\n",
 			      stdout);
 			act = OPTIONS_EXIT_OK;
 		} else if (rc == OPT_USAGE) {

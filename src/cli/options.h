@@ -42,6 +42,28 @@ enum options_action options_parse(struct config *cfg, int argc,
 				  const char **argv);
 
 /*
+ * vfsbench [GLOBAL OPTIONS] SUBCOMMAND [ITS OPTIONS]: the index in @argv
+ * of the subcommand (compare, plot, fdscale), the first word that is
+ * neither an option of vfsbench nor an option's argument; 0 when there is
+ * none, for a run.
+ */
+int options_find_subcommand(int argc, const char **argv);
+
+/* What vfsbench takes before a subcommand. */
+struct global_config {
+	bool quiet; /* -q: no progress lines (fdscale's) */
+	bool help; /* -h: the subcommand's --help */
+};
+
+/*
+ * Parse the words of @argv before the subcommand at @at: -q, -h, and -V,
+ * which prints the version (OPTIONS_EXIT_OK). Any other option there is
+ * a usage error.
+ */
+enum options_action options_parse_global(struct global_config *g, int at,
+					 const char **argv);
+
+/*
  * Parse a CLIENTS argument: "8", or a doubling range "1-64" (1 2 4 .. 64,
  * plus the upper bound if it is not a power-of-two step). Appends to @cfg.
  * Returns 0 or -EINVAL / -ERANGE.

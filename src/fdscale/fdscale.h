@@ -37,6 +37,7 @@ struct fdscale_config {
 	char *json;
 	char *csv;
 	uint64_t seed; /* FDPOS_RANDOM */
+	bool quiet; /* no progress lines on stderr */
 	int argc; /* the command line, recorded in results */
 	const char **argv;
 };

@@ -457,4 +457,74 @@ test_expect_success '-D a dangling symlink: exit 2, nothing created' '
 	workdir_empty
 '
 
+# --- options before a subcommand ------------------------------------------
+
+test_expect_success 'setup: two result files' '
+	canary_setup &&
+	printf "%s\n" "stat a" >s.load &&
+	vfsbench -q -e null --loops 2 -c s.load -D "$TRASH/work" \
+		--json a.json 1 2 >/dev/null &&
+	vfsbench -q -e null --loops 2 -c s.load -D "$TRASH/work" \
+		--json b.json 1 2 >/dev/null &&
+	canary_check &&
+	workdir_empty
+'
+
+# It was a bad client count: "vfsbench: bad client count 'compare'".
+test_expect_success '-q before compare: the same table as without it' '
+	vfsbench compare a.json b.json >expect 2>err &&
+	test ! -s err &&
+	vfsbench -q compare a.json b.json >out 2>err &&
+	test ! -s err &&
+	test_cmp expect out &&
+	vfsbench --quiet compare -m mbps a.json b.json >out 2>err &&
+	vfsbench compare -m mbps a.json b.json >expect &&
+	test_cmp expect out
+'
+
+test_expect_success '-h and -V before a subcommand: its help, the version' '
+	for sub in compare plot fdscale; do
+		vfsbench "$sub" --help >expect &&
+		vfsbench -h "$sub" >out 2>err &&
+		test ! -s err &&
+		test_cmp expect out &&
+		vfsbench -q --help "$sub" >out &&
+		test_cmp expect out || return 1
+	done &&
+	vfsbench --version >expect &&
+	vfsbench -V fdscale --max 3 >out 2>err &&
+	test ! -s err &&
+	test_cmp expect out
+'
+
+test_expect_success '-q before fdscale: it runs, with its options after it' '
+	vfsbench -q fdscale --max 3 --loops 1 >out 2>err &&
+	test ! -s err &&
+	test "$(grep -c "^num_fds: " out)" -eq 3
+'
+
+test_expect_success 'an option of runs before a subcommand: exit 2, which options go there' '
+	printf "%s\n" "vfsbench: -t before ${SQ}compare$SQ: only -q, -V and -h go before a subcommand; its own options go after it" \
+		"Try ${SQ}vfsbench --help$SQ for more information." >expect &&
+	test_expect_code 2 vfsbench -t 5s compare a.json b.json >out 2>err &&
+	test_cmp expect err &&
+	test ! -s out &&
+	test_expect_code 2 vfsbench -q --json x.json fdscale >out 2>err &&
+	test "$(head -n 1 err)" = \
+		"vfsbench: --json before ${SQ}fdscale$SQ: only -q, -V and -h go before a subcommand; its own options go after it" &&
+	test ! -e x.json &&
+	test ! -s out
+'
+
+test_expect_success 'a subcommand name as an option argument or after a count is not one' '
+	canary_setup &&
+	test_expect_code 2 vfsbench -c compare -D "$TRASH/work" 1 >out 2>err &&
+	test "$(cat err)" = \
+		"error: no loadfile ${SQ}compare$SQ: not a file and not a built-in loadfile (see --list-loadfiles)" &&
+	usage_error "bad client count ${SQ}compare$SQ: expected N, or a range such as 1-64 (1 <= N <= 100000)" \
+		-q 1 compare &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done
