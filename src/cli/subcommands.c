@@ -231,7 +231,8 @@ enum {
 	OPT_FD_SEED,
 };
 
-static int fd_cold, fd_private;
+static int fd_cold, fd_private, fd_quiet;
+static bool evict_set; /* --evict given */
 
 static const struct poptOption fdscale_options[] = {
 	{ "max", '\0', POPT_ARG_STRING, NULL, OPT_FD_MAX,
@@ -246,8 +247,8 @@ static const struct poptOption fdscale_options[] = {
 	{ "cold", '\0', POPT_ARG_NONE, &fd_cold, 0,
 	  "evict the CPU caches before every timed open (cache-cold)", NULL },
 	{ "evict", '\0', POPT_ARG_STRING, NULL, OPT_FD_EVICT,
-	  "with --cold, the buffer written to evict the caches (default: 4 x the last-level cache from sysfs)",
-	  "SIZE" },
+	  "with --cold, what to evict: l2 (L1 and L2: a buffer of 2 x L2), llc (every level: 2 x the last-level cache) or the buffer's SIZE (default: l2)",
+	  "l2|llc|SIZE" },
 	{ "threads", '\0', POPT_ARG_STRING, NULL, OPT_FD_THREADS,
 	  "threads freeing and refilling at the same time (default: 1)", "T" },
 	{ "private-fd-table", '\0', POPT_ARG_NONE, &fd_private, 0,
@@ -259,6 +260,8 @@ static const struct poptOption fdscale_options[] = {
 	  "seed of --free random (default: 1)", "N" },
 	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_FD_JSON,
 	  "write the steps, settings and environment to FILE as JSON", "FILE" },
+	{ "quiet", 'q', POPT_ARG_NONE, &fd_quiet, 0,
+	  "no progress lines on stderr", NULL },
 	{ "csv", '\0', POPT_ARG_STRING, NULL, OPT_FD_CSV,
 	  "write one CSV row per step to FILE", "FILE" },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
@@ -337,11 +340,20 @@ static enum options_action fdscale_opt(struct fdscale_config *fc, int opt,
 	case OPT_FD_FREE:
 		return parse_free(fc, arg);
 	case OPT_FD_EVICT:
-		if (units_parse_size(arg, &fc->evict_bytes) ||
-		    fc->evict_bytes < 4096 || fc->evict_bytes > (16ull << 30))
+		evict_set = true;
+		if (!strcmp(arg, "l2")) {
+			fc->evict = FDEVICT_L2;
+		} else if (!strcmp(arg, "llc")) {
+			fc->evict = FDEVICT_LLC;
+		} else if (units_parse_size(arg, &fc->evict_bytes) ||
+			   fc->evict_bytes < 4096 ||
+			   fc->evict_bytes > (16ull << 30)) {
 			return usage_error(
-				"bad --evict '%s': expected a size from 4k to 16g",
+				"bad --evict '%s': expected l2, llc or a size from 4k to 16g",
 				arg);
+		} else {
+			fc->evict = FDEVICT_SIZE;
+		}
 		break;
 	case OPT_FD_THREADS:
 		if (units_parse_uint(arg, 1024, &v) || !v)
@@ -392,7 +404,8 @@ enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
 	fc->positions = FDPOS_LOW | FDPOS_MIDDLE;
 	fc->threads = 1;
 	fc->seed = 1;
-	fd_cold = fd_private = 0;
+	fd_cold = fd_private = fd_quiet = 0;
+	evict_set = false;
 	act = parse_sub("fdscale", fdscale_options, "[OPTIONS]", argc, argv,
 			fdscale_opt_ctx, fc, &args, &nargs);
 	if (act == OPTIONS_RUN && nargs)
@@ -400,11 +413,14 @@ enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
 	free_files(args, nargs);
 	fc->cold = fd_cold;
 	fc->private_table = fd_private;
-	if (act == OPTIONS_RUN && fc->evict_bytes && !fc->cold)
+	fc->quiet = fd_quiet;
+	if (act == OPTIONS_RUN && evict_set && !fc->cold)
 		act = usage_error("--evict needs --cold");
 	/* every thread writes its own buffer in cold mode */
 	if (act == OPTIONS_RUN && fc->cold &&
-	    (fc->evict_bytes ? fc->evict_bytes : 128ull << 20) * fc->threads >
+	    (fc->evict == FDEVICT_SIZE ? fc->evict_bytes :
+					 fdscale_evict_default(fc->evict)) *
+			    fc->threads >
 		    (8ull << 30))
 		act = usage_error(
 			"--cold with %u threads would write more than 8 GiB of eviction buffers; use fewer threads or a smaller --evict",

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,17 @@
 #include "base/clock.h"
 #include "base/msg.h"
 #include "run/gate.h"
+#include "sys/cpucache.h"
 
 /* fds the process keeps besides the benchmark's (stdio, files, slack) */
-#define FD_MARGIN    64
-#define LLC_FALLBACK (32u << 20)
-#define EVICT_FACTOR 4 /* cold mode touches 4 x the last-level cache */
+#define FD_MARGIN 64
+/*
+ * Cold mode writes twice the size of the cache it evicts: caches are not
+ * LRU, and once their size leaves some of the old lines in place.
+ */
+#define EVICT_FACTOR 2
+/* dups between two looks at the clock for the progress line */
+#define GROW_PROGRESS 1024
 
 unsigned int fdscale_sequence(uint64_t max, double step, uint64_t *out)
 {
@@ -115,49 +122,24 @@ uint64_t fdscale_limit(uint64_t want, char **why)
 	return rl.rlim_cur > FD_MARGIN ? rl.rlim_cur - FD_MARGIN : 0;
 }
 
-/*
- * The size of the largest data or unified cache of cpu0, from sysfs
- * ("32768K"), or 0.
- */
-static uint64_t llc_size(void)
+uint64_t fdscale_evict_size(const struct cpucache *c, enum fdscale_evict e)
 {
-	unsigned int best_level = 0;
-	uint64_t best = 0;
+	uint64_t bytes;
 
-	for (unsigned int i = 0; i < 16; i++) {
-		char path[128], buf[64], unit = 0;
-		unsigned long long v;
-		unsigned int level;
-		FILE *f;
+	if (e == FDEVICT_LLC)
+		return EVICT_FACTOR * (c->llc ? c->llc : FDSCALE_LLC_ASSUMED);
+	bytes = EVICT_FACTOR * (c->l2 ? c->l2 : FDSCALE_L2_ASSUMED);
+	return bytes < FDSCALE_EVICT_MIN ? FDSCALE_EVICT_MIN :
+	       bytes > FDSCALE_EVICT_MAX ? FDSCALE_EVICT_MAX :
+					   bytes;
+}
 
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%u/type", i);
-		f = fopen(path, "re");
-		if (!f)
-			break;
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-		if (!strncmp(buf, "Instruction", 11))
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%u/level", i);
-		level = (unsigned int)read_u64(path);
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%u/size", i);
-		f = fopen(path, "re");
-		if (!f)
-			continue;
-		if (fscanf(f, "%llu%c", &v, &unit) >= 1 &&
-		    level >= best_level) {
-			best_level = level;
-			best = unit == 'K' ? v << 10 :
-			       unit == 'M' ? v << 20 :
-					     v;
-		}
-		fclose(f);
-	}
-	return best;
+uint64_t fdscale_evict_default(enum fdscale_evict e)
+{
+	struct cpucache c;
+
+	cpucache_read(&c, CPUCACHE_SYSFS);
+	return fdscale_evict_size(&c, e);
 }
 
 /* One thread's share: its fds (private table) or its slice of them. */
@@ -168,6 +150,7 @@ struct worker {
 	int *fds; /* private table: this worker's fds */
 	uint64_t nfds;
 	char *evict; /* cold mode */
+	uint64_t evict_ns, evictions; /* what the evictions cost */
 	uint64_t rng;
 	/* this step's measurements */
 	uint64_t best, worst, count;
@@ -185,9 +168,45 @@ struct shared {
 	int *fds; /* shared table: the benchmark's fds, lowest first */
 	uint64_t nfds;
 	uint64_t target; /* this step's num_fds; 0 ends the run */
+	unsigned int step, nsteps; /* this step (from 1), for progress */
+	/* the progress line: when the run started, when it last printed */
+	uint64_t start_ns;
+	atomic_uint_fast64_t progress_at;
+	bool tty;
 };
 
 static struct shared sh;
+
+static uint64_t progress_clock(const struct fdscale_config *cfg)
+{
+	return cfg->clock ? cfg->clock() : clock_now_ns();
+}
+
+/*
+ * The progress line, at most once a second, from whichever thread gets
+ * here first once the second is up: the fds open in the table it fills
+ * (@held of this step's target) and the step. Cheap enough to call after
+ * every timed open and every GROW_PROGRESS dups.
+ */
+static void progress(const struct fdscale_config *cfg, uint64_t held)
+{
+	uint_fast64_t last;
+	uint64_t now;
+
+	if (cfg->quiet)
+		return;
+	now = progress_clock(cfg);
+	last = atomic_load_explicit(&sh.progress_at, memory_order_relaxed);
+	if (now < last + NSEC_PER_SEC ||
+	    !atomic_compare_exchange_strong(&sh.progress_at, &last, now))
+		return;
+	fprintf(stderr,
+		"%sfdscale: %llu of %llu fds open (step %u of %u), %llu s%s",
+		sh.tty ? "\r" : "", (unsigned long long)held,
+		(unsigned long long)sh.target, sh.step, sh.nsteps,
+		(unsigned long long)((now - sh.start_ns) / NSEC_PER_SEC),
+		sh.tty ? "\033[K" : "\n");
+}
 
 /* Write every cache line of the buffer, so the next open() starts cold. */
 static void evict(struct worker *w)
@@ -199,7 +218,8 @@ static void evict(struct worker *w)
 		p[i]++;
 }
 
-static int grow(int **fds, uint64_t *nfds, uint64_t target, int base)
+static int grow(const struct fdscale_config *cfg, int **fds, uint64_t *nfds,
+		uint64_t target, int base)
 {
 	if (target > *nfds)
 		*fds = xrealloc(*fds, target * sizeof(**fds));
@@ -211,6 +231,8 @@ static int grow(int **fds, uint64_t *nfds, uint64_t target, int base)
 				     (unsigned long long)target,
 				     strerror(errno));
 		(*fds)[(*nfds)++] = fd;
+		if (!(*nfds % GROW_PROGRESS))
+			progress(cfg, *nfds);
 	}
 	return 0;
 }
@@ -261,9 +283,16 @@ static int measure_one(struct worker *w, int *fds, uint64_t idx)
 	int fd;
 
 	close(fds[idx]);
-	if (cfg->cold)
+	if (cfg->cold) {
+		uint64_t e0 = clock_now_ns();
+
 		evict(w);
-	t0 = clock_now_ns();
+		t0 = clock_now_ns();
+		w->evict_ns += t0 - e0;
+		w->evictions++;
+	} else {
+		t0 = clock_now_ns();
+	}
 	fd = open(cfg->file, O_RDONLY);
 	dt = clock_now_ns() - t0;
 	fds[idx] = fd; /* -1 on failure: nothing left to close there */
@@ -307,6 +336,7 @@ static void measure_step(struct worker *w, unsigned int nworkers)
 						    nworkers < n ?
 							      nworkers :
 							      (unsigned int)n));
+			progress(cfg, n);
 		}
 	}
 }
@@ -340,7 +370,8 @@ static void *worker_main(void *arg)
 		if (!sh.target)
 			break;
 		if (cfg->private_table && !w->error)
-			w->error = grow(&w->fds, &w->nfds, sh.target, base);
+			w->error =
+				grow(cfg, &w->fds, &w->nfds, sh.target, base);
 		pthread_barrier_wait(&sh.barrier);
 		measure_step(w, nworkers); /* it meets the barriers */
 		pthread_barrier_wait(&sh.barrier);
@@ -377,6 +408,8 @@ static void record(struct fdscale *fs, struct worker *w, unsigned int nw,
 static int setup(struct fdscale *fs, const struct fdscale_config *cfg,
 		 uint64_t **seq, unsigned int *nseq)
 {
+	struct cpucache cache;
+
 	memset(fs, 0, sizeof(*fs));
 	fs->cfg = cfg;
 	fs->max = fdscale_limit(cfg->max, &fs->capped);
@@ -384,12 +417,12 @@ static int setup(struct fdscale *fs, const struct fdscale_config *cfg,
 		warning("%s", fs->capped);
 	if (!fs->max)
 		return error("no file descriptors to spare");
-	fs->llc_bytes = llc_size();
-	fs->evict_bytes =
-		cfg->evict_bytes ?
-			cfg->evict_bytes :
-			EVICT_FACTOR *
-				(fs->llc_bytes ? fs->llc_bytes : LLC_FALLBACK);
+	cpucache_read(&cache, CPUCACHE_SYSFS);
+	fs->llc_bytes = cache.llc;
+	fs->l2_bytes = cache.l2;
+	fs->evict_bytes = cfg->evict == FDEVICT_SIZE ?
+				  cfg->evict_bytes :
+				  fdscale_evict_size(&cache, cfg->evict);
 	*nseq = fdscale_sequence(fs->max, cfg->step, NULL);
 	*seq = xcalloc(*nseq, sizeof(**seq));
 	fdscale_sequence(fs->max, cfg->step, *seq);
@@ -401,8 +434,8 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 {
 	unsigned int nw = cfg->threads ? cfg->threads : 1, nseq = 0,
 		     started = 0;
+	uint64_t *seq = NULL, evict_ns = 0, evictions = 0;
 	struct worker *w;
-	uint64_t *seq = NULL;
 	int base, ret;
 
 	ret = setup(fs, cfg, &seq, &nseq);
@@ -416,6 +449,10 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 	}
 	memset(&sh, 0, sizeof(sh));
 	sh.cfg = cfg;
+	sh.nsteps = nseq;
+	sh.tty = isatty(STDERR_FILENO);
+	sh.start_ns = progress_clock(cfg);
+	atomic_init(&sh.progress_at, sh.start_ns);
 	gate_init(&sh.start);
 	pthread_barrier_init(&sh.barrier, NULL, nw + 1);
 	pthread_barrier_init(&sh.loop, NULL, nw);
@@ -438,8 +475,9 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 	gate_open(&sh.start);
 	for (unsigned int s = 0; !ret && s < nseq; s++) {
 		sh.target = seq[s];
+		sh.step = s + 1;
 		if (!cfg->private_table)
-			ret = grow(&sh.fds, &sh.nfds, seq[s], base);
+			ret = grow(cfg, &sh.fds, &sh.nfds, seq[s], base);
 		pthread_barrier_wait(&sh.barrier); /* target set */
 		pthread_barrier_wait(&sh.barrier); /* tables grown */
 		pthread_barrier_wait(&sh.barrier); /* measured */
@@ -454,10 +492,16 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 		pthread_barrier_wait(&sh.barrier);
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(w[i].thread, NULL);
+	/* a tty's progress line is rewritten in place: end it */
+	if (sh.tty && atomic_load(&sh.progress_at) != sh.start_ns)
+		fputc('\n', stderr);
 	for (unsigned int i = 0; i < nw; i++) {
+		evict_ns += w[i].evict_ns;
+		evictions += w[i].evictions;
 		free(w[i].fds);
 		free(w[i].evict);
 	}
+	fs->evict_ns = evictions ? (double)evict_ns / (double)evictions : 0;
 	for (uint64_t i = 0; i < sh.nfds; i++)
 		if (sh.fds[i] >= 0)
 			close(sh.fds[i]);

@@ -6,14 +6,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cpucache;
+
 /*
  * vfsbench fdscale: the cost of open() as the number of open fds grows,
  * after Ingo Molnar's fd-scale-bench (2007). At each step the table holds
  * N fds; one fd at a chosen position of the open range is closed and the
  * open() that refills it (open(2) returns the lowest free fd, so it gets
  * the same slot back) is timed, L times per position. Cache-cold mode
- * evicts the CPU caches before every timed open by writing a buffer
- * several times the last-level cache.
+ * evicts the CPU's own caches (L1 and L2) before every timed open by
+ * writing a buffer of twice the L2, so that its cost does not grow with
+ * the last-level cache, which it leaves as it is (--evict for more).
  */
 
 /* Which fd of the open range is freed before a timed open. */
@@ -24,13 +27,21 @@ enum fdscale_pos {
 	FDPOS_RANDOM = (1 << 3),
 };
 
+/* What cold mode evicts, by the size of the buffer it writes. */
+enum fdscale_evict {
+	FDEVICT_L2, /* 2 x the L2 cache: L1 and L2 (the default) */
+	FDEVICT_LLC, /* 2 x the last-level cache: every level */
+	FDEVICT_SIZE, /* evict_bytes, as given */
+};
+
 struct fdscale_config {
 	uint64_t max; /* largest number of open fds (default 1,000,000) */
 	double step; /* growth factor between steps (default 1.25) */
 	unsigned int loops; /* timed opens per position per step (10) */
 	unsigned int positions; /* enum fdscale_pos bits (low|middle) */
 	bool cold;
-	uint64_t evict_bytes; /* cold mode buffer; 0: 4 x the LLC */
+	enum fdscale_evict evict; /* with cold */
+	uint64_t evict_bytes; /* FDEVICT_SIZE */
 	unsigned int threads; /* threads freeing/refilling at once (1) */
 	bool private_table; /* unshare(CLONE_FILES) per thread */
 	const char *file; /* what open() opens ("/dev/null") */
@@ -38,6 +49,8 @@ struct fdscale_config {
 	char *csv;
 	uint64_t seed; /* FDPOS_RANDOM */
 	bool quiet; /* no progress lines on stderr */
+	/* the progress lines' clock, for tests; NULL: CLOCK_MONOTONIC */
+	uint64_t (*clock)(void);
 	int argc; /* the command line, recorded in results */
 	const char **argv;
 };
@@ -58,8 +71,30 @@ struct fdscale {
 	uint64_t max; /* the max actually reached (limits may cap it) */
 	char *capped; /* why max was lowered, or NULL */
 	uint64_t evict_bytes; /* the cold-mode buffer used */
+	double evict_ns; /* cold mode: mean time to write it, per timed open */
+	uint64_t l2_bytes; /* the L2 cache found, 0 if unknown */
 	uint64_t llc_bytes; /* the last-level cache found, 0 if unknown */
 };
+
+/*
+ * Sizes assumed where sysfs lists no cache, and the bounds of the L2
+ * buffer whatever it says: the default cold mode's cost does not grow
+ * with the last-level cache, nor past this with a large L2.
+ */
+#define FDSCALE_L2_ASSUMED  (1ull << 20)
+#define FDSCALE_LLC_ASSUMED (32ull << 20)
+#define FDSCALE_EVICT_MIN   (64ull << 10)
+#define FDSCALE_EVICT_MAX   (64ull << 20)
+
+/*
+ * The cold-mode buffer of @e (FDEVICT_L2 or _LLC) for the caches @c:
+ * twice the L2 within FDSCALE_EVICT_MIN and _MAX, or twice the last-level
+ * cache.
+ */
+uint64_t fdscale_evict_size(const struct cpucache *c, enum fdscale_evict e);
+
+/* fdscale_evict_size() for this machine's cpu0. */
+uint64_t fdscale_evict_default(enum fdscale_evict e);
 
 /*
  * The step sequence from 1 to @max growing by @step: each step is

@@ -17,6 +17,12 @@
 #include "report/outfile.h"
 #include "sys/env.h"
 
+static const char *const evict_names[] = {
+	[FDEVICT_L2] = "l2",
+	[FDEVICT_LLC] = "llc",
+	[FDEVICT_SIZE] = "size",
+};
+
 static const char *positions(unsigned int bits, char *buf, size_t len)
 {
 	static const char *const names[] = { "low", "middle", "high",
@@ -29,6 +35,46 @@ static const char *positions(unsigned int bits, char *buf, size_t len)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s",
 					      n ? "," : "", names[i]);
 	return buf;
+}
+
+/* A cache size for the cache-cold line: bytes, or "unknown". */
+static const char *cache_size(uint64_t bytes, char *buf, size_t len)
+{
+	if (!bytes)
+		return "unknown";
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	return buf;
+}
+
+/* How cold mode's buffer was sized. */
+static const char *evict_what(const struct fdscale *fs)
+{
+	switch (fs->cfg->evict) {
+	case FDEVICT_L2:
+		return fs->l2_bytes ? "2 x L2" : "2 x an L2 of 1 MiB assumed";
+	case FDEVICT_LLC:
+		return fs->llc_bytes ? "2 x the last level" :
+				       "2 x a last level of 32 MiB assumed";
+	default:
+		return "--evict";
+	}
+}
+
+/*
+ * What cold mode wrote before every timed open, what that took, and the
+ * caches it is measured against: twice a cache's size evicts it.
+ */
+static void print_cold(const struct fdscale *fs)
+{
+	char l2[24], llc[24];
+
+	printf("cache-cold: %llu bytes written before every timed open (%s), %.1f us each; L2 %s, last level %s bytes%s\n",
+	       (unsigned long long)fs->evict_bytes, evict_what(fs),
+	       fs->evict_ns / 1e3, cache_size(fs->l2_bytes, l2, sizeof(l2)),
+	       cache_size(fs->llc_bytes, llc, sizeof(llc)),
+	       fs->llc_bytes && fs->evict_bytes < 2 * fs->llc_bytes ?
+		       ": the last level is not evicted" :
+		       "");
 }
 
 void report_fdscale(const struct fdscale *fs)
@@ -46,9 +92,7 @@ void report_fdscale(const struct fdscale *fs)
 				    "",
 	       cfg->file);
 	if (cfg->cold)
-		printf("cache-cold: %llu bytes written before every timed open (last-level cache %llu bytes)\n",
-		       (unsigned long long)fs->evict_bytes,
-		       (unsigned long long)fs->llc_bytes);
+		print_cold(fs);
 	if (fs->capped)
 		printf("note: %s\n", fs->capped);
 	for (unsigned int i = 0; i < fs->nsteps; i++) {
@@ -86,18 +130,20 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 					 (json_int_t)s->samples));
 	}
 	root = json_pack(
-		"{ss si ss s{so sI sI sf si ss sb sI si sb ss sI} so so sI so}",
+		"{ss si ss s{so sI sI sf si ss sb ss sI si sb ss sI} so so sI sI sf so}",
 		"schema", "vfsbench-fdscale", "schema_version",
 		RESULTFILE_VERSION, "created", when, "options", "command", cmd,
 		"max", (json_int_t)cfg->max, "max_reached", (json_int_t)fs->max,
 		"step", cfg->step, "loops", cfg->loops, "free",
 		positions(cfg->positions, pos, sizeof(pos)), "cold", cfg->cold,
-		"evict_bytes", (json_int_t)fs->evict_bytes, "threads",
-		cfg->threads, "private_fd_table", cfg->private_table, "file",
-		cfg->file, "seed", (json_int_t)cfg->seed, "capped",
+		"evict", evict_names[cfg->evict], "evict_bytes",
+		(json_int_t)fs->evict_bytes, "threads", cfg->threads,
+		"private_fd_table", cfg->private_table, "file", cfg->file,
+		"seed", (json_int_t)cfg->seed, "capped",
 		fs->capped ? json_string(fs->capped) : json_null(),
 		"environment", env_json(env), "llc_bytes",
-		(json_int_t)fs->llc_bytes, "steps", steps);
+		(json_int_t)fs->llc_bytes, "l2_bytes", (json_int_t)fs->l2_bytes,
+		"evict_ns", fs->evict_ns, "steps", steps);
 	if (!root)
 		BUG("json_pack of the fdscale result failed");
 	ret = outfile_json(root, path);

@@ -20,13 +20,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/clock.h"
 #include "base/compiler.h"
+#include "sys/cpucache.h"
 #include "unit.h"
 
 /* fdscale.c's FD_MARGIN: fds kept aside for the process itself. */
@@ -168,6 +172,14 @@ static unsigned int popcount(unsigned int bits)
 	return (unsigned int)__builtin_popcount(bits);
 }
 
+/* The bounds of the default cold buffer: 64 KiB to 64 MiB. */
+static uint64_t clamp(uint64_t bytes)
+{
+	return bytes < (64 << 10) ? 64 << 10 :
+	       bytes > (64 << 20) ? 64 << 20 :
+				    bytes;
+}
+
 static void config_init(struct fdscale_config *cfg, uint64_t max,
 			unsigned int loops, unsigned int positions,
 			unsigned int threads, bool private_table)
@@ -223,12 +235,15 @@ static void run_and_check(const struct fdscale_config *cfg)
 			      i, seq[i], s->samples, cfg->loops,
 			      popcount(cfg->positions), workers);
 	}
-	if (cfg->cold)
-		ck_assert_uint_eq(
-			fs.evict_bytes,
-			cfg->evict_bytes ?
-				cfg->evict_bytes :
-				4 * (fs.llc_bytes ? fs.llc_bytes : 32u << 20));
+	if (cfg->cold && cfg->evict == FDEVICT_SIZE)
+		ck_assert_uint_eq(fs.evict_bytes, cfg->evict_bytes);
+	if (cfg->cold && cfg->evict == FDEVICT_L2)
+		ck_assert_uint_eq(fs.evict_bytes,
+				  fs.l2_bytes ? clamp(2 * fs.l2_bytes) :
+						2 << 20);
+	/* the evictions are timed, apart from the opens */
+	ck_assert_msg(cfg->cold ? fs.evict_ns > 0 : fs.evict_ns == 0,
+		      "evict_ns %.1f", fs.evict_ns);
 	fdscale_release(&fs);
 }
 
@@ -268,9 +283,10 @@ START_TEST(test_run_cold)
 
 	config_init(&cfg, 20, 2, FDPOS_LOW | FDPOS_MIDDLE, 1, false);
 	cfg.cold = true;
+	cfg.evict = FDEVICT_SIZE;
 	cfg.evict_bytes = 64 << 10;
 	run_and_check(&cfg);
-	/* the default buffer: 4 x the last-level cache (or 32 MiB) */
+	/* the default buffer: 2 x L2 (or 2 MiB) */
 	config_init(&cfg, 3, 1, FDPOS_LOW, 1, false);
 	cfg.cold = true;
 	run_and_check(&cfg);
@@ -301,6 +317,7 @@ START_TEST(test_run_threads_private_cold)
 
 	config_init(&cfg, 20, 2, FDPOS_HIGH | FDPOS_RANDOM, 3, true);
 	cfg.cold = true;
+	cfg.evict = FDEVICT_SIZE;
 	cfg.evict_bytes = 4096;
 	run_and_check(&cfg);
 }
@@ -339,6 +356,221 @@ START_TEST(test_run_bad_file)
 	ck_assert_int_ne(fdscale_run(&fs, &cfg), 0);
 	fdscale_release(&fs);
 	ck_assert_uint_eq(count_fds(), before);
+}
+END_TEST
+
+/* --- the cold buffer: cpucache_read() and fdscale_evict_size() ------- */
+
+/* A copy of sysfs's cache directory in a scratch directory. */
+struct fake_cache {
+	const char *level, *type, *size;
+};
+
+static void write_attr(const char *dir, unsigned int i, const char *name,
+		       const char *value)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/index%u/%s", dir, i, name);
+	f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	fprintf(f, "%s\n", value);
+	fclose(f);
+}
+
+/* The directory of @n caches; *@dir is made, remove it with rm_fake(). */
+static void make_fake(char *dir, const struct fake_cache *c, unsigned int n)
+{
+	char path[512];
+
+	strcpy(dir, "/tmp/vfsbench-cpucache.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	for (unsigned int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/index%u", dir, i);
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+		write_attr(dir, i, "level", c[i].level);
+		write_attr(dir, i, "type", c[i].type);
+		write_attr(dir, i, "size", c[i].size);
+	}
+}
+
+static void rm_fake(const char *dir, unsigned int n)
+{
+	static const char *const names[] = { "level", "type", "size" };
+	char path[512];
+
+	for (unsigned int i = 0; i < n; i++) {
+		for (unsigned int a = 0; a < ARRAY_SIZE(names); a++) {
+			snprintf(path, sizeof(path), "%s/index%u/%s", dir, i,
+				 names[a]);
+			unlink(path);
+		}
+		snprintf(path, sizeof(path), "%s/index%u", dir, i);
+		rmdir(path);
+	}
+	rmdir(dir);
+}
+
+/*
+ * The VM of the report: 32K L1d and L1i, 1 MiB L2, a 260 MiB L3. The
+ * instruction cache is not counted; the default buffer is 2 MiB, not the
+ * 1 GiB (4 x L3) it was; --evict llc is 2 x L3.
+ */
+START_TEST(test_cpucache_vm)
+{
+	static const struct fake_cache vm[] = {
+		{ "1", "Data", "32K" },
+		{ "1", "Instruction", "64K" },
+		{ "2", "Unified", "1024K" },
+		{ "3", "Unified", "266240K" },
+	};
+	struct cpucache c;
+	char dir[64];
+
+	make_fake(dir, vm, ARRAY_SIZE(vm));
+	ck_assert_int_eq(cpucache_read(&c, dir), 0);
+	rm_fake(dir, ARRAY_SIZE(vm));
+	EXPECT_UINT("vm", c.l1d, 32 << 10);
+	EXPECT_UINT("vm", c.l2, 1 << 20);
+	EXPECT_UINT("vm", c.llc, 260ull << 20);
+	EXPECT_UINT("vm", c.llc_level, 3);
+	EXPECT_UINT("vm", fdscale_evict_size(&c, FDEVICT_L2), 2 << 20);
+	EXPECT_UINT("vm", fdscale_evict_size(&c, FDEVICT_LLC), 520ull << 20);
+}
+END_TEST
+
+/* Sizes in bytes, K and M; an L2 as the last level; no cache at all. */
+START_TEST(test_cpucache_layouts)
+{
+	static const struct fake_cache l2_last[] = {
+		{ "1", "Data", "49152" },
+		{ "2", "Unified", "4M" },
+	};
+	struct cpucache c;
+	char dir[64];
+
+	make_fake(dir, l2_last, ARRAY_SIZE(l2_last));
+	ck_assert_int_eq(cpucache_read(&c, dir), 0);
+	rm_fake(dir, ARRAY_SIZE(l2_last));
+	EXPECT_UINT("l2 last", c.l1d, 49152);
+	EXPECT_UINT("l2 last", c.l2, 4 << 20);
+	EXPECT_UINT("l2 last", c.llc, 4 << 20);
+	EXPECT_UINT("l2 last", c.llc_level, 2);
+	EXPECT_UINT("l2 last", fdscale_evict_size(&c, FDEVICT_L2), 8 << 20);
+
+	make_fake(dir, NULL, 0);
+	ck_assert_int_eq(cpucache_read(&c, dir), -ENOENT);
+	rm_fake(dir, 0);
+	EXPECT_UINT("none", c.l2 + c.llc + c.l1d, 0);
+	ck_assert_int_eq(cpucache_read(&c, "/nonexistent/vfsbench"), -ENOENT);
+	/* what is assumed: an L2 of 1 MiB, a last level of 32 MiB */
+	EXPECT_UINT("none", fdscale_evict_size(&c, FDEVICT_L2), 2 << 20);
+	EXPECT_UINT("none", fdscale_evict_size(&c, FDEVICT_LLC), 64 << 20);
+}
+END_TEST
+
+/*
+ * The default buffer follows the L2 alone, within 64 KiB and 64 MiB:
+ * whatever the last level, 2 MiB for a 1 MiB L2.
+ */
+START_TEST(test_evict_size_bounds)
+{
+	static const uint64_t llcs[] = { 0, 8 << 20, 32 << 20, 260ull << 20,
+					 1ull << 30 };
+	struct cpucache c = { .l1d = 32 << 10, .l2 = 1 << 20, .llc_level = 3 };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(llcs); i++) {
+		c.llc = llcs[i];
+		EXPECT_UINT("llc", fdscale_evict_size(&c, FDEVICT_L2), 2 << 20);
+	}
+	c.l2 = 16 << 10;
+	EXPECT_UINT("small l2", fdscale_evict_size(&c, FDEVICT_L2), 64 << 10);
+	c.l2 = 48ull << 20;
+	EXPECT_UINT("large l2", fdscale_evict_size(&c, FDEVICT_L2), 64 << 20);
+}
+END_TEST
+
+/* --- progress lines ---------------------------------------------------- */
+
+/* A clock for the progress lines that moves @fake_step at every read. */
+static atomic_uint_fast64_t fake_now;
+static uint64_t fake_step;
+
+static uint64_t fake_clock(void)
+{
+	return atomic_fetch_add(&fake_now, fake_step);
+}
+
+/* fdscale_run() of @cfg under the fake clock: what went to stderr. */
+static char *run_progress(struct fdscale_config *cfg, uint64_t step)
+{
+	struct capture cap;
+	struct fdscale fs;
+
+	atomic_store(&fake_now, 0);
+	fake_step = step;
+	cfg->clock = fake_clock;
+	capture_start(&cap);
+	ck_assert_int_eq(fdscale_run(&fs, cfg), 0);
+	fdscale_release(&fs);
+	return capture_end(&cap);
+}
+
+/*
+ * A clock that moves a second at every read: a line at every look, after
+ * each timed open, with the step's count; one that moves 0.4 s: a line
+ * at the first look at least a second after the last line.
+ */
+START_TEST(test_progress_lines)
+{
+	static const char *const want =
+		"fdscale: 1 of 1 fds open (step 1 of 5), 1 s\n"
+		"fdscale: 2 of 2 fds open (step 2 of 5), 2 s\n"
+		"fdscale: 3 of 3 fds open (step 3 of 5), 3 s\n"
+		"fdscale: 4 of 4 fds open (step 4 of 5), 4 s\n"
+		"fdscale: 5 of 5 fds open (step 5 of 5), 5 s\n";
+	static const char *const want_slow =
+		"fdscale: 3 of 3 fds open (step 3 of 6), 1 s\n"
+		"fdscale: 7 of 7 fds open (step 6 of 6), 2 s\n";
+	struct fdscale_config cfg;
+	char *err;
+
+	config_init(&cfg, 5, 1, FDPOS_LOW, 1, false);
+	err = run_progress(&cfg, NSEC_PER_SEC);
+	EXPECT_STR("1 s a read", err, want);
+	free(err);
+	/* reads at 0.4, 0.8, 1.2 (a line), 1.6, 2.0, 2.4 (a line) s */
+	config_init(&cfg, 7, 1, FDPOS_LOW, 1, false);
+	err = run_progress(&cfg, 400 * NSEC_PER_MSEC);
+	EXPECT_STR("0.4 s a read", err, want_slow);
+	free(err);
+	cfg.quiet = true;
+	err = run_progress(&cfg, NSEC_PER_SEC);
+	EXPECT_STR("quiet", err, "");
+	free(err);
+}
+END_TEST
+
+/*
+ * While a step's table grows, a look every 1024 dups: the fds open so far
+ * of the step's target.
+ */
+START_TEST(test_progress_growing)
+{
+	struct fdscale_config cfg;
+	char *err;
+
+	config_init(&cfg, 3000, 1, FDPOS_LOW, 1, false);
+	cfg.step = 100; /* 1, 100, 3000 */
+	err = run_progress(&cfg, NSEC_PER_SEC);
+	EXPECT_STR("growing", err,
+		   "fdscale: 1 of 1 fds open (step 1 of 3), 1 s\n"
+		   "fdscale: 100 of 100 fds open (step 2 of 3), 2 s\n"
+		   "fdscale: 1024 of 3000 fds open (step 3 of 3), 3 s\n"
+		   "fdscale: 2048 of 3000 fds open (step 3 of 3), 4 s\n"
+		   "fdscale: 3000 of 3000 fds open (step 3 of 3), 5 s\n");
+	free(err);
 }
 END_TEST
 
@@ -588,6 +820,17 @@ static Suite *fdscale_suite(void)
 
 	tc = tcase_create("sequence-decimal");
 	tcase_add_test(tc, test_sequence_decimal_step);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("cold");
+	tcase_add_test(tc, test_cpucache_vm);
+	tcase_add_test(tc, test_cpucache_layouts);
+	tcase_add_test(tc, test_evict_size_bounds);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("progress");
+	tcase_add_test(tc, test_progress_lines);
+	tcase_add_test(tc, test_progress_growing);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("run");
