@@ -66,12 +66,17 @@ static const struct poptOption compare_options[] = {
 	POPT_TABLEEND
 };
 
+static int plot_log_y;
+
 static const struct poptOption plot_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
 	  "the chart to write: a .svg or .png file", "FILE" },
 	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
 	  "what to plot: ops (ops/s), mbps (MB/s) or p99 (default: ops)",
 	  "ops|mbps|p99" },
+	{ "log-y", '\0', POPT_ARG_NONE, &plot_log_y, 0,
+	  "logarithmic y axes, for files that differ by orders of magnitude (fdscale charts always have them)",
+	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
 	  "show this help and exit", NULL },
 	POPT_TABLEEND
@@ -182,8 +187,10 @@ enum options_action options_parse_plot(struct plot_config *pc, int argc,
 	const char *dot;
 
 	memset(pc, 0, sizeof(*pc));
+	plot_log_y = 0;
 	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
 			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
+	pc->log_y = plot_log_y;
 	if (act != OPTIONS_RUN)
 		return act;
 	if (!pc->nfiles)

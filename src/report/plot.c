@@ -53,6 +53,7 @@ struct chart {
 	const char *unit; /* p99: "ns", "us", "ms" or "s" */
 	double scale; /* p99: ns per unit */
 	bool log2x;
+	bool log_y; /* --log-y: both panels */
 };
 
 static const char *const metric_names[] = {
@@ -173,6 +174,16 @@ static double *x_values(const struct chart *c, unsigned int *n)
 	return all;
 }
 
+/* The largest count of any series. */
+static double x_max(const struct chart *c)
+{
+	double xmax = 0;
+
+	for (unsigned int i = 0; i < c->ns; i++)
+		xmax = fmax(xmax, c->s[i].x[c->s[i].n - 1]);
+	return xmax;
+}
+
 static bool is_pow2(double x)
 {
 	unsigned long v = (unsigned long)x;
@@ -233,16 +244,77 @@ static void gp_yrange(FILE *out, double top)
 	fprintf(out, "set yrange [0:%.10g]\n", top > 0 ? top * 1.05 : 1);
 }
 
+/*
+ * A logarithmic y axis from @bottom to @top (the smallest and largest
+ * positive values to show), with a third of a decade to spare at each
+ * end; [1:10] when there is no positive value.
+ */
+static void gp_log_yrange(FILE *out, double bottom, double top)
+{
+	if (!(bottom > 0) || !(top >= bottom)) {
+		bottom = 1;
+		top = 10;
+	}
+	fprintf(out, "set logscale y 10\nset yrange [%.10g:%.10g]\n",
+		bottom / 2, top * 2);
+}
+
+/*
+ * Tics at the powers of two from below @bottom to above @top, for ratios
+ * on a log axis (a decade's tics would leave 1 alone between 0.5 and 8).
+ */
+static void gp_pow2_ytics(FILE *out, double bottom, double top)
+{
+	const char *sep = "";
+	double t;
+
+	/* more than 24 doublings: gnuplot's decades do better */
+	if (!(bottom > 0) || !(top >= bottom) || top / bottom > (1 << 22))
+		return;
+	fprintf(out, "set ytics (");
+	for (t = pow(2, floor(log2(bottom / 2))); t <= top * 2; t *= 2) {
+		fprintf(out, "%s%g", sep, t);
+		sep = ", ";
+	}
+	fprintf(out, ")\n");
+}
+
+/*
+ * The columns of an error bar of mean column @m and stddev column @sd
+ * for gnuplot's yerrorlines: y:delta, or y:low:high on a log axis, where
+ * a bar reaching 0 or below keeps only its upper half.
+ */
+static void gp_bar_columns(FILE *out, const struct chart *c, unsigned int m,
+			   unsigned int sd)
+{
+	if (c->log_y)
+		fprintf(out, "%u:($%u - $%u > 0 ? $%u - $%u : $%u):($%u + $%u)",
+			m, m, sd, m, sd, m, m, sd);
+	else
+		fprintf(out, "%u:%u", m, sd);
+}
+
 /* Panel 1: the metric against the client count. */
 static void gp_panel_metric(FILE *out, const struct chart *c)
 {
 	const char *name = metric_names[c->metric];
-	double top = 0;
+	double top = 0, bottom = INFINITY;
 
-	for (unsigned int i = 0; i < c->ns; i++)
-		for (unsigned int p = 0; p < c->s[i].n; p++)
-			top = fmax(top, c->s[i].mean[p] + c->s[i].sd[p]);
-	gp_yrange(out, top);
+	for (unsigned int i = 0; i < c->ns; i++) {
+		for (unsigned int p = 0; p < c->s[i].n; p++) {
+			double m = c->s[i].mean[p], sd = c->s[i].sd[p];
+
+			top = fmax(top, m + sd);
+			/* by the means: a bar reaching near 0 would stretch
+			 * a log axis over decades; gnuplot clips it */
+			if (m > 0)
+				bottom = fmin(bottom, m);
+		}
+	}
+	if (c->log_y)
+		gp_log_yrange(out, bottom, top);
+	else
+		gp_yrange(out, top);
 	if (c->metric == CMP_P99)
 		fprintf(out, "set ylabel \"%s (%s)\"\n", name, c->unit);
 	else
@@ -255,12 +327,57 @@ static void gp_panel_metric(FILE *out, const struct chart *c)
 		name);
 	fprintf(out, "plot");
 	for (unsigned int i = 0; i < c->ns; i++) {
-		fprintf(out,
-			"%s $d%u using 1:2:3 with yerrorlines lt %u pt 7 title ",
-			i ? "," : "", i + 1, i + 1);
+		fprintf(out, "%s $d%u using 1:", i ? "," : "", i + 1);
+		gp_bar_columns(out, c, 2, 3);
+		fprintf(out, " with yerrorlines lt %u pt 7 title ", i + 1);
 		gp_string(out, c->s[i].label);
 	}
 	fprintf(out, "\n");
+}
+
+/* Points of an ideal line from its baseline to the largest count. */
+#define IDEAL_POINTS 64
+
+/*
+ * Is @i the first series with its baseline count (and a baseline to be
+ * relative to)? One ideal line per distinct baseline.
+ */
+static bool ideal_of(const struct chart *c, unsigned int i)
+{
+	if (!(c->s[i].base > 0))
+		return false;
+	for (unsigned int j = 0; j < i; j++)
+		if (c->s[j].base > 0 && c->s[j].base_x == c->s[i].base_x)
+			return false;
+	return true;
+}
+
+/*
+ * $iN: the ideal of linear scaling from series N's baseline count b to
+ * @xmax, y = x / b at IDEAL_POINTS counts evenly spaced on a log axis,
+ * the first at b itself (y = 1) and the last at @xmax: a straight line on
+ * log-log axes (--log-y), a smooth curve on a log x axis, from the
+ * baseline and not from wherever gnuplot's samples of a function begin.
+ */
+static void gp_ideal_data(FILE *out, const struct chart *c, double xmax)
+{
+	for (unsigned int i = 0; i < c->ns; i++) {
+		double b = c->s[i].base_x;
+
+		if (!ideal_of(c, i))
+			continue;
+		fprintf(out, "$i%u << EOD\n", i + 1);
+		for (unsigned int k = 0; k < IDEAL_POINTS; k++) {
+			double x =
+				k == IDEAL_POINTS - 1 ?
+					xmax :
+					b * pow(xmax / b,
+						(double)k / (IDEAL_POINTS - 1));
+
+			fprintf(out, "%.10g %.10g\n", x, x / b);
+		}
+		fprintf(out, "EOD\n");
+	}
 }
 
 /*
@@ -271,7 +388,7 @@ static void gp_panel_metric(FILE *out, const struct chart *c)
 static void gp_panel_scaling(FILE *out, const struct chart *c)
 {
 	bool ideal = c->metric != CMP_P99, several = false, any = false;
-	double top = 0, itop = 0, xmax = 0;
+	double top = 0, itop = 0, xmax = 0, bottom = INFINITY;
 	const char *sep = "";
 
 	for (unsigned int i = 0; i < c->ns; i++) {
@@ -282,14 +399,25 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 		if (!(s->base > 0))
 			continue;
 		any = true;
-		for (unsigned int p = 0; p < s->n; p++)
+		for (unsigned int p = 0; p < s->n; p++) {
 			top = fmax(top, (s->mean[p] + s->sd[p]) / s->base);
+			if (s->mean[p] > 0)
+				bottom = fmin(bottom, s->mean[p] / s->base);
+		}
 	}
 	/* the ideal may run off the top, not squash the measured lines */
 	for (unsigned int i = 0; ideal && i < c->ns; i++)
 		if (c->s[i].base > 0)
 			itop = fmax(itop, xmax / c->s[i].base_x);
-	gp_yrange(out, fmax(top, fmin(itop, 2 * top)));
+	if (ideal && any)
+		bottom = fmin(bottom, 1);
+	top = fmax(top, fmin(itop, 2 * top));
+	if (c->log_y) {
+		gp_log_yrange(out, bottom, top);
+		gp_pow2_ytics(out, bottom, top);
+	} else {
+		gp_yrange(out, top);
+	}
 	fprintf(out, "set format y \"%%g\"\n");
 	fprintf(out, "set ylabel \"relative to the baseline%s\"\n",
 		c->metric == CMP_P99 ? " (lower is better)" : "");
@@ -307,22 +435,17 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 	for (unsigned int i = 0; i < c->ns; i++) {
 		if (!(c->s[i].base > 0))
 			continue;
-		fprintf(out,
-			"%s $d%u using 1:4:5 with yerrorlines lt %u pt 7 notitle",
-			sep, i + 1, i + 1);
+		fprintf(out, "%s $d%u using 1:", sep, i + 1);
+		gp_bar_columns(out, c, 4, 5);
+		fprintf(out, " with yerrorlines lt %u pt 7 notitle", i + 1);
 		sep = ",";
 	}
 	for (unsigned int i = 0; ideal && i < c->ns; i++) {
-		bool dup = !(c->s[i].base > 0);
-
-		for (unsigned int j = 0; j < i; j++)
-			dup = dup || (c->s[j].base > 0 &&
-				      c->s[j].base_x == c->s[i].base_x);
-		if (dup)
+		if (!ideal_of(c, i))
 			continue;
 		fprintf(out,
-			", (x >= %g ? x / %g : NaN) with lines dt 2 lc rgb \"gray40\" title \"ideal",
-			c->s[i].base_x, c->s[i].base_x);
+			", $i%u using 1:2 with lines dt 2 lc rgb \"gray40\" title \"ideal",
+			i + 1);
 		if (several)
 			fprintf(out, " from %g", c->s[i].base_x);
 		fprintf(out, "\"");
@@ -382,6 +505,8 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 		die("open_memstream: %s", strerror(errno));
 	gp_terminal(out, output, 1280, 520);
 	gp_data(out, c);
+	if (c->metric != CMP_P99)
+		gp_ideal_data(out, c, x_max(c));
 	/* the same plot area in both panels, whatever their keys hold */
 	fprintf(out,
 		"set multiplot layout 1,2 margins 0.08,0.98,0.12,%.3f spacing 0.09\n"
@@ -455,7 +580,7 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 			       size_t *len)
 {
 	uint64_t xmin = UINT64_MAX, xmax = 0;
-	double top = 0;
+	double top = 0, bottom = INFINITY;
 	char *buf = NULL;
 	FILE *out;
 
@@ -468,11 +593,17 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 
 		fprintf(out, "$d%u << EOD\n", i + 1);
 		for (unsigned int p = 0; p < s->n; p++) {
+			/* a log axis has no 0: such a point is left out */
 			fprintf(out, "%" PRIu64 " %.10g %.10g\n", s->x[p],
-				s->best[p], s->worst[p]);
+				s->best[p] > 0 ? s->best[p] : NAN,
+				s->worst[p] > 0 ? s->worst[p] : NAN);
 			xmin = s->x[p] < xmin ? s->x[p] : xmin;
 			xmax = s->x[p] > xmax ? s->x[p] : xmax;
 			top = fmax(top, fmax(s->best[p], s->worst[p]));
+			if (s->best[p] > 0)
+				bottom = fmin(bottom, s->best[p]);
+			if (s->worst[p] > 0)
+				bottom = fmin(bottom, s->worst[p]);
 		}
 		fprintf(out, "EOD\n");
 	}
@@ -481,8 +612,9 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 	fprintf(out, "set logscale x 10\nset format x \"%%.0f\"\n");
 	fprintf(out, "set xrange [%.10g:%.10g]\n", (double)xmin / 1.5,
 		(double)xmax * 1.5);
+	/* costs from under a microsecond to milliseconds: log y too */
 	fprintf(out, "set ylabel \"open() cost (us)\"\nset format y \"%%g\"\n");
-	gp_yrange(out, top);
+	gp_log_yrange(out, bottom, top);
 	fprintf(out,
 		"set title \"open() refilling a freed fd%s: best (solid) and worst (dashed) of each step\"\n",
 		c->mode);
@@ -741,6 +873,7 @@ int plot_files(const struct plot_config *pc)
 		.metric = pc->metric,
 		.s = xcalloc(pc->nfiles, sizeof(*c.s)),
 		.xname = "clients",
+		.log_y = pc->log_y,
 	};
 	int status = VB_EXIT_USAGE;
 	bool fdscale;

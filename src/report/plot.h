@@ -2,11 +2,14 @@
 #ifndef VB_REPORT_PLOT_H
 #define VB_REPORT_PLOT_H
 
+#include <stdbool.h>
+
 #include "compare/resultfile.h"
 
 /* vfsbench plot FILE.json... -o chart.svg|png */
 struct plot_config {
 	enum compare_metric metric;
+	bool log_y; /* --log-y: logarithmic y axes (fdscale charts always) */
 	char *output;
 	char **files; /* owned */
 	unsigned int nfiles;

@@ -174,6 +174,92 @@ test_expect_success 'the script gnuplot reads: each file'"'"'s data, relative to
 	test "$(find . -maxdepth 1 -name "c.png.tmp*" | wc -l)" -eq 0
 '
 
+# The data lines of block $iN (an ideal line) of a gnuplot script.
+ideal_block() {
+	awk -v h="\$i$2 << EOD" '
+		$0 == h { on = 1; next }
+		on && $0 == "EOD" { exit }
+		on { print }' "$1"
+}
+
+# The settings of the two panels: the lines after "set multiplot" up
+# to each plot command, for panel 1 and 2.
+panel() {
+	awk -v want="$2" '
+		/^set multiplot/ { on = 1; n = 1; next }
+		on && /^plot / { if (n == want) print; n++; next }
+		on && n == want { print }' "$1"
+}
+
+# y = x / B at every point of an ideal block, from (B, 1) to (XMAX,
+# XMAX / B), x evenly spaced on a log axis: a straight line on log-log
+# axes. check_ideal BLOCK B XMAX
+check_ideal() {
+	awk -v b="$2" -v xmax="$3" '
+		function abs(v) { return v < 0 ? -v : v }
+		NR == 1 && ($1 != b || $2 != 1) { print "starts at " $0; bad = 1 }
+		abs($2 - $1 / b) > 1e-6 * $2 { print "off the line: " $0; bad = 1 }
+		NR > 2 && abs(log($1 / px) - step) > 1e-6 { print "uneven: " $0; bad = 1 }
+		NR > 1 { step = log($1 / px) }
+		{ px = $1; last = $0; n++ }
+		END {
+			split(last, f, " ")
+			if (f[1] != xmax) { print "ends at " last; bad = 1 }
+			if (n < 32) { print n " points"; bad = 1 }
+			exit bad
+		}' "$1"
+}
+
+test_expect_success 'the ideal line: data from each baseline, not a function' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" old.json new.json -o c.svg >out 2>err &&
+	ideal_block script 1 >i1 &&
+	check_ideal i1 1 4 &&
+	test ! -s "$(ideal_block script 2)" &&
+	panel script 2 >p2 &&
+	test "$(grep -c "^plot .*\\\$i1 using 1:2 with lines .*title \"ideal\"" p2)" -eq 1 &&
+	! grep "x / " script &&
+	! grep "logscale y" script &&
+	test_grep "^set yrange \\[0:" p2 &&
+	vfsbench -q -e null --loops 3 --runs 3 -c t.load -D "$TRASH/work" \
+		--json from2.json 2 4 8 >/dev/null &&
+	plot_with_path "$TRASH/fake" old.json from2.json -o c.svg >out 2>err &&
+	ideal_block script 1 >i1 &&
+	check_ideal i1 1 8 &&
+	ideal_block script 2 >i2 &&
+	check_ideal i2 2 8 &&
+	test_grep "title \"ideal from 1\", .*title \"ideal from 2\"\$" script &&
+	plot_with_path "$TRASH/fake" -m p99 old.json -o c.svg &&
+	! grep -e "^\\\$i" -e ideal script
+'
+
+# statfs at 900k ops/s beside statvfs_legacy at 20k was flat at 0.
+test_expect_success '--log-y: both panels logarithmic, bars clipped above 0' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" --log-y old.json new.json -o c.svg \
+		>out 2>err &&
+	test ! -s err &&
+	for n in 1 2; do
+		panel script $n >p &&
+		test "$(grep -c "^set logscale y 10\$" p)" -eq 1 &&
+		sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" p >r &&
+		test "$(wc -l <r)" -eq 1 &&
+		awk "{ exit !(\$1 > 0 && \$2 > \$1) }" r || return 1
+	done &&
+	panel script 1 >p1 &&
+	test_grep "^plot \\\$d1 using 1:2:(\\\$2 - \\\$3 > 0 ? \\\$2 - \\\$3 : \\\$2):(\\\$2 + \\\$3) with yerrorlines" p1 &&
+	panel script 2 >p2 &&
+	test_grep "using 1:4:(\\\$4 - \\\$5 > 0 ? \\\$4 - \\\$5 : \\\$4):(\\\$4 + \\\$5) with yerrorlines" p2 &&
+	sed -n "s/^set ytics (\\(.*\\))\$/\\1/p" p2 | tr -d " " | tr , "\\n" >tics &&
+	awk "NR > 1 && \$1 != 2 * prev { exit 1 } { prev = \$1; one += \$1 == 1 } END { exit !one }" tics &&
+	ideal_block script 1 >i1 &&
+	check_ideal i1 1 4 &&
+	data_block script 1 >d1 &&
+	panel script 1 >p1 &&
+	bottom=$(sed -n "s/^set yrange \\[\\([^:]*\\):.*/\\1/p" p1) &&
+	awk -v b="$bottom" "\$2 > 0 && \$2 < b { exit 1 }" d1
+'
+
 test_expect_success 'file names reach gnuplot escaped, not as code' '
 	cp new.json "we\"ird\`id\`\$(x)@.json" &&
 	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
@@ -210,9 +296,15 @@ if test -n "$have_gnuplot"; then
 		is_png two.png
 	'
 
-	test_expect_success '--metric mbps and p99 draw too' '
+	test_expect_success '--metric mbps and p99 draw too, and --log-y' '
 		vfsbench plot -m mbps old.json new.json -o mb.svg &&
 		is_svg mb.svg &&
+		vfsbench plot --log-y old.json new.json -o log.svg 2>err &&
+		test ! -s err &&
+		is_svg log.svg &&
+		vfsbench plot --log-y -m p99 old.json -o logp99.png 2>err &&
+		test ! -s err &&
+		is_png logp99.png &&
 		vfsbench plot -m p99 old.json new.json -o p99.png &&
 		is_png p99.png
 	'
@@ -229,7 +321,7 @@ if test -n "$have_gnuplot"; then
 	'
 else
 	for t in 'one file to .svg' 'two files to .svg' \
-		'one file and two files to .png' '--metric mbps and p99 draw too' \
+		'one file and two files to .png' '--metric mbps and p99 draw too, and --log-y' \
 		'an existing chart is replaced' 'odd file names still give a chart'; do
 		test_skip "$t" "$NO_GNUPLOT"
 	done

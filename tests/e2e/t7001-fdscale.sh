@@ -453,7 +453,11 @@ test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 	only_progress err &&
 	test "$(cat c.svg)" = chart &&
 	test_grep "^set terminal svg " script &&
-	test_grep "^set logscale x" script &&
+	test_grep "^set logscale x 10\$" script &&
+	test_grep "^set logscale y 10\$" script &&
+	sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" script >r &&
+	test "$(wc -l <r)" -eq 1 &&
+	awk "{ exit !(\$1 > 0 && \$2 > \$1) }" r &&
 	test_grep "^set xlabel \"open fds (num_fds)\"\$" script &&
 	test_grep "^set ylabel \"open() cost (us)\"\$" script &&
 	data_block script 1 >d1 &&
@@ -474,6 +478,17 @@ test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 		tables="private fd tables"
 	fi &&
 	test_grep "^set title \"open() refilling a freed fd, cache-cold, 3 threads, $tables: best" script
+'
+
+# A log axis has no 0: the range holds every cost, best and worst.
+test_expect_success 'plot: the y range holds every cost of every file' '
+	env PATH="$TRASH/fake" "$VFSBENCH" plot hot.json cold.json -o c.svg &&
+	sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" script >yr &&
+	data_block script 1 >costs &&
+	data_block script 2 >>costs &&
+	test "$(wc -l <costs)" -eq 16 &&
+	awk -v lo="$(cut -d " " -f 1 yr)" -v hi="$(cut -d " " -f 2 yr)" "
+		\$2 < lo || \$3 > hi { print; bad = 1 } END { exit bad }" costs
 '
 
 test_expect_success 'plot: the values are the JSON steps in us' '
