@@ -20,6 +20,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "base/units.h"
+#include "cli/listing.h"
 #include "cli/usage.h"
 #include "engine/engine.h"
 #include "lang/builtin.h"
@@ -256,30 +257,6 @@ static enum options_action parse_null_fail(struct config *cfg, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static void list_loadfiles(void)
-{
-	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name;
-	     b++) {
-		const char *t = b->text, *eol;
-
-		/* the first comment line says what it measures */
-		while (*t == '#' || *t == ' ')
-			t++;
-		eol = strchr(t, '\n');
-		printf("%-22s %.*s\n", b->name,
-		       eol ? (int)(eol - t) : (int)strlen(t), t);
-	}
-}
-
-static void list_ops(void)
-{
-	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
-		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
-	printf("\ndbench loadfiles (one op per line of dbench's format):\n");
-	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
-		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
-}
-
 /* Handle one option that popt returned by value; @arg is freed by caller. */
 static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				  bool *warmup_set, bool *time_set,
@@ -473,10 +450,10 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				arg);
 		break;
 	case OPT_LIST_LOADFILES:
-		list_loadfiles();
+		listing_loadfiles();
 		return OPTIONS_EXIT_OK;
 	case OPT_LIST_OPS:
-		list_ops();
+		listing_ops();
 		return OPTIONS_EXIT_OK;
 	case OPT_VERSION:
 		printf("vfsbench %s\n", PACKAGE_VERSION);

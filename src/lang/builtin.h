@@ -2,6 +2,8 @@
 #ifndef VB_LANG_BUILTIN_H
 #define VB_LANG_BUILTIN_H
 
+#include <stddef.h>
+
 /*
  * The built-in loadfiles, generated from loadfiles/ at build time
  * (gen-builtin.sh), so that `vfsbench 4` works with no files.
@@ -16,5 +18,15 @@ extern const struct builtin_loadfile builtin_loadfiles[]; /* NULL-ended */
 
 /* The built-in loadfile @spec names, with or without ".load", or NULL. */
 const struct builtin_loadfile *builtin_find(const char *spec);
+
+/*
+ * What the loadfile @text (named @name) says it is: the first sentence
+ * of its leading comment, up to the first full stop followed by a space
+ * or a line's end, or to the comment paragraph's end, with the "#"s and
+ * line breaks made single spaces and a leading "NAME:" left out. Into
+ * @buf (@len bytes, truncated, terminated); returns its length.
+ */
+size_t builtin_summary(const char *text, const char *name, char *buf,
+		       size_t len);
 
 #endif /* VB_LANG_BUILTIN_H */

@@ -337,26 +337,72 @@ test_expect_success 'a sweep table follows two or more runs, in order' '
 test_expect_success '--list-loadfiles lists all shipped loadfiles' '
 	vfsbench --list-loadfiles >out 2>err &&
 	test ! -s err &&
-	awk "{ print \$1 }" out | sort >actual &&
+	awk "/^[^ ]/ { print \$1 }" out | sort >actual &&
 	for l in $SHIPPED; do echo "$l.load"; done | sort >expect &&
 	test_cmp expect actual
 '
 
-test_expect_success '--list-loadfiles shows each first comment line' '
-	vfsbench --list-loadfiles | sort >actual &&
-	: >lines &&
-	for l in $SHIPPED
-	do
-		printf "%-22s %s\n" "$l.load" \
-			"$(sed -n "1s/^[# ]*//p" "$LOADFILES/$l.load")" >>lines ||
-			exit 1
+# The entry of loadfile NAME in a --list-loadfiles output: its lines
+# joined by single spaces, without the name.
+list_entry() {
+	awk -v n="$2" '
+		/^[^ ]/ {
+			on = $1 == n
+			if (on) { sub(/^[^ ]+ +/, ""); s = $0 }
+			next
+		}
+		on { sub(/^ +/, ""); s = s " " $0 }
+		END { print s }' "$1"
+}
+
+# What the entry of FILE should say, worked out from the file: the first
+# sentence of its leading comment without "NAME:", then "ops:" and the
+# op kinds of its [run] section in order of first use.
+expected_entry() {
+	awk -v name="${1##*/}" '
+		BEGIN { sec = "run"; lead = 1 }
+		lead && /^#/ {
+			line = $0
+			sub(/^#[ \t]*/, "", line)
+			if (line == "") { lead = 0; next }
+			text = text (text == "" ? "" : " ") line
+			next
+		}
+		{ lead = 0 }
+		/^[ \t]*(#|$)/ { next }
+		/^\[setup\]/ { sec = "setup"; next }
+		/^\[run\]/ { sec = "run"; next }
+		sec == "run" && !($1 in seen) { seen[$1] = 1; ops = ops " " $1 }
+		END {
+			gsub(/  +/, " ", text)
+			if (index(text, name ": ") == 1)
+				text = substr(text, length(name) + 3)
+			if (match(text, /\.( |$)/))
+				text = substr(text, 1, RSTART)
+			print text " ops:" ops
+		}' "$1"
+}
+
+# It printed the first line, cut mid-sentence, the same for the statfs
+# family.
+test_expect_success '--list-loadfiles: each first sentence whole, and its ops' '
+	vfsbench --list-loadfiles >out &&
+	for l in $SHIPPED; do
+		list_entry out "$l.load" >got &&
+		expected_entry "$LOADFILES/$l.load" >want &&
+		test_cmp want got || return 1
 	done &&
-	sort lines >expect &&
-	test_cmp expect actual
+	awk "length > 79 { print; bad = 1 } END { exit bad }" out &&
+	for l in statfs statvfs statvfs_legacy; do
+		list_entry out "$l.load" | sed "s/ ops:.*//"
+	done | sort | uniq -d >same &&
+	test ! -s same &&
+	test "$(list_entry out statfs.load)" = \
+		"one raw statfs(2) system call on the client directory per pass. ops: statfs"
 '
 
 test_expect_success '--list-loadfiles lists what is in the source tree' '
-	vfsbench --list-loadfiles | awk "{ print \$1 }" | sort >actual &&
+	vfsbench --list-loadfiles | awk "/^[^ ]/ { print \$1 }" | sort >actual &&
 	(cd "$LOADFILES" && ls -- *.load) | sort >expect &&
 	test_cmp expect actual
 '

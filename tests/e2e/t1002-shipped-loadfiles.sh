@@ -117,10 +117,13 @@ do
 	'
 done
 
-# diff_one_op A B OPA OPB: files A and B differ in exactly one line, which
+# diff_one_op A B OPA OPB: files A and B, comments aside (each says what
+# it is in its first sentence), differ in exactly one line, which
 # is "OPA rest" in A and "OPB rest" in B with the same rest.
 diff_one_op() {
-	diff "$1" "$2" >d
+	grep -v "^#" "$1" >one &&
+	grep -v "^#" "$2" >two &&
+	diff one two >d
 	test $? -eq 1 &&
 	grep "^<" d | sed "s/^< //" >a &&
 	grep "^>" d | sed "s/^> //" >b &&

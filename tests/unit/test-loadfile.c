@@ -1199,6 +1199,81 @@ START_TEST(test_load_builtin)
 }
 END_TEST
 
+/* builtin_summary(): the first sentence of the leading comment. */
+struct summary_case {
+	const char *what, *text, *want;
+};
+
+static const struct summary_case summary_cases[] = {
+	{ "one line", "# a.load: measures x.  More here.\nstat .\n",
+	  "measures x." },
+	{ "over lines",
+	  "# a.load: one statvfs per pass, as glibc before\n"
+	  "#   2.13 made it: statfs(2), a read of\n"
+	  "# /proc/self/mounts.  Then more.\n",
+	  "one statvfs per pass, as glibc before 2.13 made it: statfs(2), a read of /proc/self/mounts." },
+	{ "no full stop: the paragraph",
+	  "# no stop here\n# nor here\n#\n# next.\n", "no stop here nor here" },
+	{ "a stop inside a word goes on", "# see cache.h and v2.13.\n",
+	  "see cache.h and v2.13." },
+	{ "another file's name stays", "# b.load: other.\n", "b.load: other." },
+	{ "the name later stays", "# x a.load: y.\n", "x a.load: y." },
+	{ "no comment", "stat .\n", "" },
+	{ "an empty comment first", "#\n# late.\n", "" },
+	{ "no final newline", "# a.load: end", "end" },
+};
+
+START_TEST(test_builtin_summary)
+{
+	const struct summary_case *c = &summary_cases[_i];
+	char buf[256];
+	size_t n = builtin_summary(c->text, "a.load", buf, sizeof(buf));
+
+	const char *got = buf;
+
+	EXPECT_STR(c->what, got, c->want);
+	EXPECT_UINT(c->what, n, strlen(c->want));
+}
+END_TEST
+
+/* A short buffer: truncated, terminated, nothing written past it. */
+START_TEST(test_builtin_summary_short)
+{
+	char buf[8];
+	const char *got = buf;
+
+	memset(buf, 'x', sizeof(buf));
+	builtin_summary("# a.load: abcdefghij.\n", "a.load", buf, 6);
+	EXPECT_STR("short", got, "abcde");
+	EXPECT_UINT("short", buf[6], 'x');
+}
+END_TEST
+
+/*
+ * Every built-in loadfile says what it is in a sentence of its own: the
+ * statfs family printed three identical lines.
+ */
+START_TEST(test_builtin_summaries_differ)
+{
+	char seen[16][512];
+	unsigned int n = 0;
+
+	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name;
+	     b++, n++) {
+		size_t l;
+
+		ck_assert_uint_lt(n, ARRAY_SIZE(seen));
+		l = builtin_summary(b->text, b->name, seen[n], sizeof(seen[n]));
+		ck_assert_msg(l > 10 && seen[n][l - 1] == '.',
+			      "%s: '%s' is not a sentence", b->name, seen[n]);
+		for (unsigned int i = 0; i < n; i++)
+			ck_assert_msg(strcmp(seen[i], seen[n]),
+				      "%s says what another says: '%s'",
+				      b->name, seen[n]);
+	}
+}
+END_TEST
+
 /* Every built-in loadfile compiles, by its name with and without .load. */
 START_TEST(test_builtins_compile)
 {
@@ -1369,6 +1444,10 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_load_builtin, 0,
 			    (int)ARRAY_SIZE(statfs_specs));
 	tcase_add_test(tc, test_builtins_compile);
+	tcase_add_loop_test(tc, test_builtin_summary, 0,
+			    (int)ARRAY_SIZE(summary_cases));
+	tcase_add_test(tc, test_builtin_summary_short);
+	tcase_add_test(tc, test_builtin_summaries_differ);
 	tcase_add_test(tc, test_load_missing);
 	tcase_add_test(tc, test_load_directory);
 	tcase_add_test(tc, test_load_file);
