@@ -224,6 +224,7 @@ int main(int argc, const char **argv)
 		config_release(&cfg);
 		return VB_EXIT_USAGE;
 	}
+	options_loadfile_defaults(&cfg, &lf);
 	engine = engine_find(cfg.engine);
 	if (engine_check(engine, &lf)) {
 		status = VB_EXIT_USAGE;

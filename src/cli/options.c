@@ -99,7 +99,7 @@ static const struct poptOption main_options[] = {
 	{ "strict", '\0', POPT_ARG_NONE, &strict, 0,
 	  "stop at the first unexpected result (exit 1)", NULL },
 	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
-	  "metric of the sweep table's relative column: ops or mbps (default: ops)",
+	  "metric of the sweep table's relative column: ops or mbps (default: ops; mbps for a dbench loadfile)",
 	  "ops|mbps" },
 	{ "runs", '\0', POPT_ARG_STRING, NULL, OPT_RUNS,
 	  "measure each client count N times (default: 1)", "N" },
@@ -118,7 +118,7 @@ static const struct poptOption main_options[] = {
 	{ "csv", '\0', POPT_ARG_STRING, NULL, OPT_CSV,
 	  "write one CSV row per run and op to FILE", "FILE" },
 	{ "ministat", '\0', POPT_ARG_STRING, NULL, OPT_MINISTAT,
-	  "write PREFIX-N.txt per client count N: one ops/s (or --relative mbps: MB/s) value per run per line, for ministat(1)",
+	  "write PREFIX-N.txt per client count N: one value of the --relative metric per run per line, for ministat(1)",
 	  "PREFIX" },
 	{ "format", '\0', POPT_ARG_STRING, NULL, OPT_FORMAT,
 	  "per-op tables: native, dbench (dbench's table only) or both (default: native; both for a dbench loadfile)",
@@ -362,6 +362,7 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				"bad --relative '%s': expected ops or mbps",
 				arg);
 		cfg->report.metric = c ? METRIC_MBPS : METRIC_OPS;
+		cfg->relative_set = true;
 		break;
 	case OPT_NULL_FAIL:
 		return parse_null_fail(cfg, arg);
@@ -623,6 +624,12 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->report.engine = cfg->engine;
 	cfg->report.lopts = &cfg->lopts;
 	return act;
+}
+
+void options_loadfile_defaults(struct config *cfg, const struct loadfile *lf)
+{
+	if (!cfg->relative_set && lf->dialect == DIALECT_DBENCH)
+		cfg->report.metric = METRIC_MBPS;
 }
 
 void config_release(struct config *cfg)

@@ -32,6 +32,7 @@ struct config {
 	char *csv; /* --csv FILE */
 	char *ministat; /* --ministat PREFIX */
 	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
+	bool relative_set; /* --relative given */
 };
 
 /*
@@ -69,6 +70,13 @@ enum options_action options_parse_global(struct global_config *g, int at,
  * Returns 0 or -EINVAL / -ERANGE.
  */
 int options_parse_clients(struct config *cfg, const char *arg);
+
+/*
+ * The defaults that depend on the loadfile, once it is loaded: the sweep's
+ * relative column is by MB/s (dbench's metric) for a dbench loadfile,
+ * unless --relative says otherwise.
+ */
+void options_loadfile_defaults(struct config *cfg, const struct loadfile *lf);
 
 void config_release(struct config *cfg);
 

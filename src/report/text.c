@@ -108,7 +108,34 @@ static double per_sec(uint64_t v, uint64_t ns)
 	return ns ? (double)v * 1e9 / (double)ns : 0;
 }
 
-/* The native per-op table: counts, rates and percentiles. */
+/*
+ * The op kinds of [run] that no measured call reached (all of them before
+ * the window, or skipped on a dead handle), which the native table leaves
+ * out: named on one line after it, with their skipped calls.
+ */
+static void print_unmeasured(const struct run *run)
+{
+	const struct result *r = &run->total;
+	const char *sep = "Left out, no call measured: ";
+
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		uint64_t skipped = r->err[s][ERR_SKIPPED];
+
+		if (r->lat[s].count)
+			continue;
+		printf("%s%s", sep, op_table[run->state.lf->slot_op[s]].name);
+		if (skipped)
+			printf(" (%llu skipped)", (unsigned long long)skipped);
+		sep = ", ";
+	}
+	if (*sep == ',')
+		printf("\n");
+}
+
+/*
+ * The native per-op table: counts, rates and percentiles, of the op kinds
+ * with a measured call.
+ */
 static void print_native(const struct run *run, uint64_t el)
 {
 	const struct result *r = &run->total;
@@ -121,6 +148,8 @@ static void print_native(const struct run *run, uint64_t el)
 		const struct hist *h = &r->lat[s];
 		uint64_t unexpected = 0;
 
+		if (!h->count)
+			continue;
 		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
 			unexpected += r->err[s][e];
 		printf("%-16s %12llu %12.2f %9s %9s %9s %9s %9s %10llu\n",
@@ -133,6 +162,7 @@ static void print_native(const struct run *run, uint64_t el)
 		       units_format_ns(b[4], 16, h->count ? h->max : 0),
 		       (unsigned long long)unexpected);
 	}
+	print_unmeasured(run);
 }
 
 /*

@@ -297,6 +297,8 @@ test_expect_success '--null-fail on an expected errno: the other errno is unexpe
 	workdir_empty
 '
 
+# The native table leaves out the op kinds with no measured call and
+# names them after it: they showed as rows of 0 calls and 0ns.
 test_expect_success 'a failed open kills its handle: later ops skipped, not counted' '
 	cat >dead.load <<-\EOF &&
 	[run]
@@ -312,7 +314,12 @@ test_expect_success 'a failed open kills its handle: later ops skipped, not coun
 	canary_setup &&
 	vfsbench -q -e null --null-fail open:ENOENT --loops 3 -c dead.load \
 		-D "$TRASH/work" 2 >out &&
-	expect_counts out open=12 fstat=0 pread=0 pwrite=0 close=0 stat=6 &&
+	expect_counts out open=12 stat=6 &&
+	for op in fstat pread pwrite close; do
+		test -z "$(op_count out $op)" || return 1
+	done &&
+	test "$(grep "^Left out" out)" = \
+		"Left out, no call measured: fstat (6 skipped), pread (6 skipped), pwrite (6 skipped), close (12 skipped)" &&
 	test "$(unexpected_count out "open: ENOENT")" = 12 &&
 	test "$(unexpected_count out "fstat: skipped (handle dead: its open failed)")" = 6 &&
 	test "$(unexpected_count out "pread: skipped (handle dead: its open failed)")" = 6 &&
