@@ -81,6 +81,17 @@ run() {
 	echo "$t0 $t1" | awk '{ printf "%.6f\n", $2 - $1 }' >"$dir/$1.$2.wall"
 }
 
+# The median of a space-separated list, for awk programs.
+MEDIAN='
+function median(list, n,    a, i, j, t) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++)
+		for (j = i + 1; j <= n; j++)
+			if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+'
+
 modes="hot cold llc"
 r=1
 while test "$r" -le "$rounds"; do
@@ -114,14 +125,7 @@ jq -r '"llc buffer: \(.options.evict_bytes) bytes"' "$dir/llc.1.json"
 echo "$rounds rounds, --max $max (reached $(jq .options.max_reached "$dir/hot.1.json")) --step $step --loops $loops"
 echo
 echo "mean open() cost, us (median of rounds); ratios within each round, median"
-awk '
-function median(list, n,    a, i, j, t) {
-	n = split(list, a, " ")
-	for (i = 1; i <= n; i++)
-		for (j = i + 1; j <= n; j++)
-			if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk "$MEDIAN"'
 {
 	if (!($2 in hot))
 		order[++nk] = $2
@@ -151,14 +155,7 @@ while test "$r" -le "$rounds"; do
 			"$(jq .evict_ns "$dir/$m.$r.json")"
 	done
 	r=$((r + 1))
-done | awk '
-function median(list, n,    a, i, j, t) {
-	n = split(list, a, " ")
-	for (i = 1; i <= n; i++)
-		for (j = i + 1; j <= n; j++)
-			if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+done | awk "$MEDIAN"'
 {
 	wall[$1, $2] = $3
 	ev[$2] = ev[$2] " " $4

@@ -41,12 +41,17 @@ fake_gnuplot() {
 	chmod +x fake/gnuplot
 }
 
-# The data lines of block $dN of a gnuplot script.
-data_block() {
-	awk -v h="\$d$2 << EOD" '
+# The data lines of block $NAME of a gnuplot script: gp_block FILE NAME.
+gp_block() {
+	awk -v h="\$$2 << EOD" '
 		$0 == h { on = 1; next }
 		on && $0 == "EOD" { exit }
 		on { print }' "$1"
+}
+
+# The data lines of block $dN (file N's points) of a gnuplot script.
+data_block() {
+	gp_block "$1" "d$2"
 }
 
 # plot_with_path DIR ARGS...: vfsbench plot with PATH=DIR (vfsbench is
@@ -176,10 +181,7 @@ test_expect_success 'the script gnuplot reads: each file'"'"'s data, relative to
 
 # The data lines of block $iN (an ideal line) of a gnuplot script.
 ideal_block() {
-	awk -v h="\$i$2 << EOD" '
-		$0 == h { on = 1; next }
-		on && $0 == "EOD" { exit }
-		on { print }' "$1"
+	gp_block "$1" "i$2"
 }
 
 # The settings of the two panels: the lines after "set multiplot" up

@@ -412,6 +412,19 @@ static void rm_fake(const char *dir, unsigned int n)
 	rmdir(dir);
 }
 
+/* cpucache_read() of a fake directory of @n caches. */
+static int read_fake(struct cpucache *c, const struct fake_cache *fc,
+		     unsigned int n)
+{
+	char dir[64];
+	int ret;
+
+	make_fake(dir, fc, n);
+	ret = cpucache_read(c, dir);
+	rm_fake(dir, n);
+	return ret;
+}
+
 /*
  * The VM of the report: 32K L1d and L1i, 1 MiB L2, a 260 MiB L3. The
  * instruction cache is not counted; the default buffer is 2 MiB, not the
@@ -426,11 +439,8 @@ START_TEST(test_cpucache_vm)
 		{ "3", "Unified", "266240K" },
 	};
 	struct cpucache c;
-	char dir[64];
 
-	make_fake(dir, vm, ARRAY_SIZE(vm));
-	ck_assert_int_eq(cpucache_read(&c, dir), 0);
-	rm_fake(dir, ARRAY_SIZE(vm));
+	ck_assert_int_eq(read_fake(&c, vm, ARRAY_SIZE(vm)), 0);
 	EXPECT_UINT("vm", c.l1d, 32 << 10);
 	EXPECT_UINT("vm", c.l2, 1 << 20);
 	EXPECT_UINT("vm", c.llc, 260ull << 20);
@@ -448,20 +458,15 @@ START_TEST(test_cpucache_layouts)
 		{ "2", "Unified", "4M" },
 	};
 	struct cpucache c;
-	char dir[64];
 
-	make_fake(dir, l2_last, ARRAY_SIZE(l2_last));
-	ck_assert_int_eq(cpucache_read(&c, dir), 0);
-	rm_fake(dir, ARRAY_SIZE(l2_last));
+	ck_assert_int_eq(read_fake(&c, l2_last, ARRAY_SIZE(l2_last)), 0);
 	EXPECT_UINT("l2 last", c.l1d, 49152);
 	EXPECT_UINT("l2 last", c.l2, 4 << 20);
 	EXPECT_UINT("l2 last", c.llc, 4 << 20);
 	EXPECT_UINT("l2 last", c.llc_level, 2);
 	EXPECT_UINT("l2 last", fdscale_evict_size(&c, FDEVICT_L2), 8 << 20);
 
-	make_fake(dir, NULL, 0);
-	ck_assert_int_eq(cpucache_read(&c, dir), -ENOENT);
-	rm_fake(dir, 0);
+	ck_assert_int_eq(read_fake(&c, NULL, 0), -ENOENT);
 	EXPECT_UINT("none", c.l2 + c.llc + c.l1d, 0);
 	ck_assert_int_eq(cpucache_read(&c, "/nonexistent/vfsbench"), -ENOENT);
 	/* what is assumed: an L2 of 1 MiB, a last level of 32 MiB */
