@@ -49,6 +49,15 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (!p)
+		die("out of memory duplicating a string");
+	return p;
+}
+
 void *xcalloc_aligned(size_t nmemb, size_t size)
 {
 	void *p;

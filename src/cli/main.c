@@ -186,9 +186,9 @@ static int write_results(const struct config *cfg, const struct sweep *sw,
 }
 
 /* The sweep's hooks: each run's report as it ends, then the table. */
-static void on_run(const struct run *run, void *ctx)
+static void on_run(const struct run *run, const char *variant, void *ctx)
 {
-	report_run(ctx, run);
+	report_run(ctx, run, variant);
 }
 
 static void on_done(const struct sweep *sw, void *ctx)
@@ -196,11 +196,48 @@ static void on_done(const struct sweep *sw, void *ctx)
 	report_sweep(ctx, sw);
 }
 
+/*
+ * Each variant's loadfile and engine, checked; fills what the sweep and
+ * the report are told of them. Returns 0, or -1 (message printed) when a
+ * loadfile is bad, an engine lacks one of its ops or fsinfo varies on a
+ * native loadfile. @lf[0..*nloaded) need loadfile_release() either way.
+ */
+static int load_variants(const struct config *cfg, struct loadfile *lf,
+			 unsigned int *nloaded, struct sweep_variant *sv,
+			 struct report_variant *rv)
+{
+	*nloaded = 0;
+	for (unsigned int i = 0; i < cfg->nvariants; i++) {
+		const struct variant_config *v = &cfg->variants[i];
+
+		if (loadfile_load(&lf[i], v->loadfile, &v->lopts))
+			return -1;
+		(*nloaded)++;
+		sv[i] = (struct sweep_variant){ .label = v->label,
+						.cfg = &v->run,
+						.lf = &lf[i],
+						.engine = engine_find(
+							v->engine) };
+		rv[i] = (struct report_variant){ .loadfile = v->loadfile,
+						 .engine = v->engine,
+						 .lopts = &v->lopts };
+		if (engine_check(sv[i].engine, &lf[i]))
+			return -1;
+		if (cfg->fsinfo_varies && lf[i].dialect != DIALECT_DBENCH)
+			return error(
+				"--variant fsinfo: '%s' is a native loadfile: fsinfo only chooses what a dbench loadfile's QUERY_FS_INFORMATION issues (give each native op's loadfile with -c)",
+				lf[i].name);
+	}
+	return 0;
+}
+
 int main(int argc, const char **argv)
 {
-	const struct engine *engine;
 	struct sweep_hooks hooks = { .run = on_run, .done = on_done };
-	struct loadfile lf;
+	struct report_variant *rv;
+	struct sweep_variant *sv;
+	unsigned int nloaded;
+	struct loadfile *lf;
 	struct config cfg;
 	struct workdir wd;
 	struct sweep sw;
@@ -220,16 +257,17 @@ int main(int argc, const char **argv)
 		config_release(&cfg);
 		return VB_EXIT_USAGE;
 	}
-	if (loadfile_load(&lf, cfg.loadfile, &cfg.lopts)) {
-		config_release(&cfg);
-		return VB_EXIT_USAGE;
-	}
-	options_loadfile_defaults(&cfg, &lf);
-	engine = engine_find(cfg.engine);
-	if (engine_check(engine, &lf)) {
+	lf = xcalloc(cfg.nvariants, sizeof(*lf));
+	sv = xcalloc(cfg.nvariants, sizeof(*sv));
+	rv = xcalloc(cfg.nvariants, sizeof(*rv));
+	if (load_variants(&cfg, lf, &nloaded, sv, rv)) {
 		status = VB_EXIT_USAGE;
 		goto out_loadfile;
 	}
+	/* the sweep's metric follows the first variant's loadfile */
+	options_loadfile_defaults(&cfg, &lf[0]);
+	cfg.report.variants = rv;
+	cfg.report.nvariants = cfg.nvariants;
 	ret = workdir_create(&wd, cfg.directory);
 	if (ret) {
 		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
@@ -238,8 +276,8 @@ int main(int argc, const char **argv)
 		goto out_loadfile;
 	}
 	hooks.ctx = &cfg.report;
-	report_header(&cfg.report, &cfg.run, &lf, &wd);
-	status = sweep_execute(&sw, &cfg.run, &lf, engine, &wd, &hooks);
+	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd);
+	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
 	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	sweep_release(&sw);
@@ -249,7 +287,11 @@ int main(int argc, const char **argv)
 		status = signals.last == SIGTERM ? VB_EXIT_SIGTERM :
 						   VB_EXIT_SIGINT;
 out_loadfile:
-	loadfile_release(&lf);
+	for (unsigned int i = 0; i < nloaded; i++)
+		loadfile_release(&lf[i]);
+	free(lf);
+	free(sv);
+	free(rv);
 	config_release(&cfg);
 	return status;
 }

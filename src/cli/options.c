@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/compiler.h"
 #include "base/msg.h"
 #include "base/units.h"
 #include "cli/listing.h"
@@ -50,6 +51,8 @@ enum {
 	OPT_JSON,
 	OPT_CSV,
 	OPT_MINISTAT,
+	OPT_VARIANT,
+	OPT_PERCENTILES,
 	OPT_LIST_LOADFILES,
 	OPT_LIST_OPS,
 	OPT_VERSION,
@@ -63,8 +66,11 @@ static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
 
 static const struct poptOption main_options[] = {
 	{ "loadfile", 'c', POPT_ARG_STRING, NULL, OPT_LOADFILE,
-	  "loadfile: a path, or the name of a built-in one (default: the built-in default.load)",
+	  "loadfile: a path, or the name of a built-in one (default: the built-in default.load); several -c run interleaved, as variants",
 	  "FILE" },
+	{ "variant", '\0', POPT_ARG_STRING, NULL, OPT_VARIANT,
+	  "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, dialect or fsinfo, e.g. depth=0,3 (repeatable: every combination)",
+	  "OPTION=V1,V2,..." },
 	{ "directory", 'D', POPT_ARG_STRING, NULL, OPT_DIRECTORY,
 	  "existing directory in which vfsbench makes its own work directory (default: .)",
 	  "DIR" },
@@ -104,11 +110,14 @@ static const struct poptOption main_options[] = {
 	{ "runs", '\0', POPT_ARG_STRING, NULL, OPT_RUNS,
 	  "measure each client count N times (default: 1)", "N" },
 	{ "order", '\0', POPT_ARG_STRING, NULL, OPT_ORDER,
-	  "order of repeated runs: sequential (1,1,2,2), interleaved (1,2,1,2) or random (default: interleaved)",
-	  "sequential|interleaved|random" },
+	  "order of repeated runs: sequential (1,1,2,2), interleaved (1,2,1,2), shuffled (rounds, each in a random order) or random (default: interleaved; shuffled with several variants)",
+	  "sequential|interleaved|shuffled|random" },
 	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_SEED,
-	  "seed of --order random (default: from the clock; printed and recorded)",
+	  "seed of --order shuffled and random (default: from the clock; printed and recorded)",
 	  "N" },
+	{ "percentiles", '\0', POPT_ARG_STRING, NULL, OPT_PERCENTILES,
+	  "after each run, the latency within which each percentage of the ops was served, per op and in total, as ab prints it: e.g. 50,66,75,80,90,95,98,99,100",
+	  "LIST" },
 	{ "cv-warn", '\0', POPT_ARG_STRING, NULL, OPT_CV_WARN,
 	  "warn when a client count's coefficient of variation is above PCT percent (default: 5)",
 	  "PCT" },
@@ -257,6 +266,173 @@ static enum options_action parse_null_fail(struct config *cfg, const char *arg)
 	return OPTIONS_RUN;
 }
 
+/* The options --variant may vary, and the option each stands for. */
+static const struct {
+	const char *name;
+	int opt;
+} variable[] = {
+	{ "engine", OPT_ENGINE }, { "cwd", OPT_CWD },
+	{ "fs-struct", OPT_FS },  { "fd-table", OPT_FDT },
+	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
+	{ "fsinfo", OPT_FSINFO },
+};
+
+static enum options_action add_axis(struct config *cfg, const char *arg)
+{
+	struct variant_axis axis;
+	unsigned int i;
+
+	if (variant_axis_parse(&axis, arg))
+		return usage_error(
+			"bad --variant '%s': expected OPTION=V1,V2,..., such as depth=0,3",
+			arg);
+	for (i = 0; i < ARRAY_SIZE(variable); i++)
+		if (!strcmp(variable[i].name, axis.name))
+			break;
+	if (i == ARRAY_SIZE(variable)) {
+		variant_axis_release(&axis);
+		return usage_error(
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo (for loadfiles, give -c several times)",
+			arg);
+	}
+	for (unsigned int a = 0; a < cfg->naxes; a++)
+		if (cfg->axes[a].opt == variable[i].opt) {
+			variant_axis_release(&axis);
+			return usage_error("--variant %s given twice",
+					   variable[i].name);
+		}
+	if (axis.nvalues < 2) {
+		variant_axis_release(&axis);
+		return usage_error(
+			"bad --variant '%s': give two values or more (one value is the option itself: --%s)",
+			arg, variable[i].name);
+	}
+	axis.opt = variable[i].opt;
+	cfg->fsinfo_varies = cfg->fsinfo_varies || axis.opt == OPT_FSINFO;
+	cfg->axes = xrealloc(cfg->axes, (cfg->naxes + 1) * sizeof(*cfg->axes));
+	cfg->axes[cfg->naxes++] = axis;
+	return OPTIONS_RUN;
+}
+
+#define MAX_PERCENTILES 32
+
+static enum options_action parse_percentiles(struct config *cfg,
+					     const char *arg)
+{
+	const char *s = arg;
+	unsigned int n = 0;
+
+	free(cfg->percentiles);
+	cfg->percentiles = xcalloc(MAX_PERCENTILES, sizeof(*cfg->percentiles));
+	for (;;) {
+		char *end;
+		double v;
+
+		errno = 0;
+		v = strtod(s, &end);
+		if (errno || end == s || (*end && *end != ',') || !(v > 0) ||
+		    !(v <= 100) || n == MAX_PERCENTILES)
+			return usage_error(
+				"bad --percentiles '%s': expected up to %d percentages above 0 and up to 100, comma-separated, such as 50,66,75,80,90,95,98,99,100",
+				arg, MAX_PERCENTILES);
+		cfg->percentiles[n++] = v;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	cfg->report.percentiles = cfg->percentiles;
+	cfg->report.npercentiles = n;
+	return OPTIONS_RUN;
+}
+
+static enum options_action handle(struct config *cfg, int opt, const char *arg,
+				  bool *warmup_set, bool *time_set,
+				  bool *seed_set);
+
+/*
+ * Variant @k of the cross product: the base settings, with each axis's
+ * value applied through the option's own handler (so a bad value gets
+ * the option's own message), and the defaults and checks that depend on
+ * them.
+ */
+static enum options_action make_variant(struct config *cfg,
+					const struct variant_axis *axes,
+					unsigned int n, unsigned int k,
+					bool fs_set, struct variant_config *v)
+{
+	enum options_action act = OPTIONS_RUN;
+	struct config scratch = *cfg;
+	unsigned int idx[8];
+	bool unused;
+
+	scratch.loadfile = xstrdup(cfg->loadfile);
+	scratch.engine = xstrdup(cfg->engine);
+	variant_pick(axes, n, k, idx);
+	for (unsigned int i = 0; i < n && act == OPTIONS_RUN; i++) {
+		const char *val = axes[i].values[idx[i]];
+
+		if (axes[i].opt == OPT_LOADFILE) {
+			free(scratch.loadfile);
+			scratch.loadfile = xstrdup(val);
+		} else {
+			act = handle(&scratch, axes[i].opt, val, &unused,
+				     &unused, &unused);
+		}
+	}
+	v->label = variant_label(axes, n, idx, OPT_LOADFILE, cfg->loadfile);
+	v->loadfile = scratch.loadfile;
+	v->engine = scratch.engine;
+	if (act != OPTIONS_RUN)
+		return act;
+	if (!fs_set)
+		scratch.run.fs =
+			scratch.run.cwd == CWD_SHARED ? FS_SHARED : FS_PRIVATE;
+	if (scratch.run.cwd == CWD_PRIVATE && scratch.run.fs == FS_SHARED)
+		return usage_error(
+			"variant %s: --fs-struct shared needs --cwd shared: with one fs_struct all clients have one cwd",
+			v->label);
+	for (unsigned int i = 0; i < OP_NR; i++)
+		if (cfg->null_fail[i] && strcmp(v->engine, "null"))
+			return usage_error(
+				"variant %s: --null-fail needs --engine null",
+				v->label);
+	v->run = scratch.run;
+	v->lopts = scratch.lopts;
+	return OPTIONS_RUN;
+}
+
+/* The variants: every -c times every --variant value; at least one. */
+static enum options_action make_variants(struct config *cfg, bool fs_set,
+					 bool order_set)
+{
+	struct variant_axis axes[8];
+	unsigned int n = 0;
+	enum options_action act = OPTIONS_RUN;
+
+	if (cfg->nloadfiles > 1)
+		axes[n++] = (struct variant_axis){ .opt = OPT_LOADFILE,
+						   .name = (char *)"loadfile",
+						   .values = cfg->loadfiles,
+						   .nvalues = cfg->nloadfiles };
+	for (unsigned int i = 0; i < cfg->naxes && n < ARRAY_SIZE(axes); i++)
+		axes[n++] = cfg->axes[i];
+	cfg->nvariants = variant_count(axes, n);
+	if (!cfg->nvariants)
+		return usage_error(
+			"too many variants: -c and --variant make more than %d",
+			MAX_VARIANTS);
+	cfg->variants = xcalloc(cfg->nvariants, sizeof(*cfg->variants));
+	for (unsigned int k = 0; k < cfg->nvariants && act == OPTIONS_RUN; k++)
+		act = make_variant(cfg, axes, n, k, fs_set, &cfg->variants[k]);
+	variant_labels_unique(cfg->variants, cfg->nvariants);
+	if (cfg->nvariants > 1 && !order_set) {
+		cfg->run.order = ORDER_SHUFFLED;
+		for (unsigned int k = 0; k < cfg->nvariants; k++)
+			cfg->variants[k].run.order = ORDER_SHUFFLED;
+	}
+	return act;
+}
+
 /* Handle one option that popt returned by value; @arg is freed by caller. */
 static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				  bool *warmup_set, bool *time_set,
@@ -267,9 +443,15 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 
 	switch (opt) {
 	case OPT_LOADFILE:
-		free(cfg->loadfile);
-		cfg->loadfile = xstrdup(arg);
+		cfg->loadfiles = xrealloc(cfg->loadfiles,
+					  (cfg->nloadfiles + 1) *
+						  sizeof(*cfg->loadfiles));
+		cfg->loadfiles[cfg->nloadfiles++] = xstrdup(arg);
 		break;
+	case OPT_VARIANT:
+		return add_axis(cfg, arg);
+	case OPT_PERCENTILES:
+		return parse_percentiles(cfg, arg);
 	case OPT_DIRECTORY:
 		free(cfg->directory);
 		cfg->directory = xstrdup(arg);
@@ -403,9 +585,11 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			cfg->run.order = ORDER_INTERLEAVED;
 		else if (!strcmp(arg, "random"))
 			cfg->run.order = ORDER_RANDOM;
+		else if (!strcmp(arg, "shuffled"))
+			cfg->run.order = ORDER_SHUFFLED;
 		else
 			return usage_error(
-				"bad --order '%s': expected sequential, interleaved or random",
+				"bad --order '%s': expected sequential, interleaved, shuffled or random",
 				arg);
 		break;
 	case OPT_SEED:
@@ -490,7 +674,8 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 	if (!cfg->engine)
 		cfg->engine = xstrdup("posix");
 	if (!cfg->loadfile)
-		cfg->loadfile = xstrdup(LOADFILE_DEFAULT);
+		cfg->loadfile = xstrdup(cfg->nloadfiles ? cfg->loadfiles[0] :
+							  LOADFILE_DEFAULT);
 	for (unsigned int i = 0; i < OP_NR; i++)
 		if (cfg->null_fail[i] && strcmp(cfg->engine, "null"))
 			return usage_error("--null-fail needs --engine null");
@@ -555,7 +740,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 				  const char **argv)
 {
 	bool warmup_set = false, time_set = false, fs_set = false;
-	bool seed_set = false;
+	bool seed_set = false, order_set = false;
 	enum options_action act = OPTIONS_RUN;
 	const char **rest;
 	poptContext pc;
@@ -584,6 +769,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 		} else {
 			if (rc == OPT_FS)
 				fs_set = true;
+			if (rc == OPT_ORDER)
+				order_set = true;
 			act = handle(cfg, rc, arg, &warmup_set, &time_set,
 				     &seed_set);
 		}
@@ -623,6 +810,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->report.directory = cfg->directory;
 	cfg->report.engine = cfg->engine;
 	cfg->report.lopts = &cfg->lopts;
+	if (act == OPTIONS_RUN)
+		act = make_variants(cfg, fs_set, order_set);
 	return act;
 }
 
@@ -634,6 +823,16 @@ void options_loadfile_defaults(struct config *cfg, const struct loadfile *lf)
 
 void config_release(struct config *cfg)
 {
+	for (unsigned int i = 0; i < cfg->nloadfiles; i++)
+		free(cfg->loadfiles[i]);
+	free(cfg->loadfiles);
+	for (unsigned int i = 0; i < cfg->naxes; i++)
+		variant_axis_release(&cfg->axes[i]);
+	free(cfg->axes);
+	for (unsigned int i = 0; cfg->variants && i < cfg->nvariants; i++)
+		variant_config_release(&cfg->variants[i]);
+	free(cfg->variants);
+	free(cfg->percentiles);
 	free(cfg->loadfile);
 	free(cfg->directory);
 	free(cfg->engine);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "cli/usage.h"
+#include "cli/variants.h"
 #include "compare/compare.h"
 #include "lang/loadfile.h"
 #include "lang/ops.h"
@@ -24,7 +25,16 @@ struct config {
 	struct run_config run;
 	struct report_config report;
 	struct loadfile_opts lopts; /* dialect and dbench translation */
-	char *loadfile; /* path or built-in name */
+	char *loadfile; /* path or built-in name: the first -c */
+	char **loadfiles; /* every -c, in order */
+	unsigned int nloadfiles;
+	struct variant_axis *axes; /* --variant */
+	unsigned int naxes;
+	/* what main() runs: at least one, the first for the header */
+	struct variant_config *variants;
+	unsigned int nvariants;
+	bool fsinfo_varies; /* --variant fsinfo=...: dbench loadfiles only */
+	double *percentiles; /* --percentiles */
 	char *directory; /* -D */
 	char *engine;
 	char *basedir; /* realpath of directory, owned; lopts.basedir */

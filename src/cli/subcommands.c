@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <popt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,15 +53,29 @@ enum {
 	OPT_SUB_CONFIDENCE,
 	OPT_SUB_OUTPUT,
 	OPT_SUB_HELP,
+	OPT_SUB_TEST,
+	OPT_SUB_CORRECTION,
+	OPT_SUB_THRESHOLD,
+	OPT_SUB_PVALUE,
 };
 
 static const struct poptOption compare_options[] = {
 	{ "metric", 'm', POPT_ARG_STRING, NULL, OPT_SUB_METRIC,
 	  "what to compare: ops (ops/s), mbps (MB/s) or p99 (99th percentile latency of all ops) (default: ops)",
 	  "ops|mbps|p99" },
+	{ "test", '\0', POPT_ARG_STRING, NULL, OPT_SUB_TEST,
+	  "mwu: Mann-Whitney U on the medians, with the Hodges-Lehmann interval; welch: Welch's t on the means (default: mwu)",
+	  "mwu|welch" },
+	{ "correction", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CORRECTION,
+	  "over the table's tests: bh (Benjamini-Hochberg: false discovery rate), holm (family-wise error) or none (default: bh)",
+	  "bh|holm|none" },
 	{ "confidence", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CONFIDENCE,
-	  "confidence level of the two-sided Welch t-test, in percent (default: 95)",
+	  "confidence level of the tests and intervals, in percent (default: 95)",
 	  "PCT" },
+	{ "threshold", '\0', POPT_ARG_STRING, NULL, OPT_SUB_THRESHOLD,
+	  "never mark a change smaller than PCT percent (default: 1)", "PCT" },
+	{ "pvalue", 'p', POPT_ARG_NONE, NULL, OPT_SUB_PVALUE,
+	  "print each cell's p-value", NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
 	  "show this help and exit", NULL },
 	POPT_TABLEEND
@@ -132,35 +147,151 @@ static enum options_action compare_opt(void *ctx, int opt, const char *arg)
 	struct compare_config *cc = ctx;
 	char *end;
 
-	if (opt == OPT_SUB_METRIC) {
+	switch (opt) {
+	case OPT_SUB_METRIC:
 		if (parse_metric(arg, &cc->metric))
 			return usage_error(
 				"bad --metric '%s': expected ops, mbps or p99",
 				arg);
-		return OPTIONS_RUN;
+		break;
+	case OPT_SUB_TEST:
+		if (!strcmp(arg, "mwu"))
+			cc->test = TEST_MWU;
+		else if (!strcmp(arg, "welch"))
+			cc->test = TEST_WELCH;
+		else
+			return usage_error(
+				"bad --test '%s': expected mwu or welch", arg);
+		break;
+	case OPT_SUB_CORRECTION:
+		if (!strcmp(arg, "bh"))
+			cc->correction = PADJUST_BH;
+		else if (!strcmp(arg, "holm"))
+			cc->correction = PADJUST_HOLM;
+		else if (!strcmp(arg, "none"))
+			cc->correction = PADJUST_NONE;
+		else
+			return usage_error(
+				"bad --correction '%s': expected bh, holm or none",
+				arg);
+		break;
+	case OPT_SUB_THRESHOLD:
+		errno = 0;
+		cc->threshold = strtod(arg, &end) / 100;
+		if (errno || *end || end == arg || !(cc->threshold >= 0) ||
+		    !(cc->threshold < 10))
+			return usage_error(
+				"bad --threshold '%s': expected a percentage from 0 to 1000, such as 1",
+				arg);
+		break;
+	case OPT_SUB_PVALUE:
+		cc->pvalues = true;
+		break;
+	default:
+		errno = 0;
+		cc->confidence = strtod(arg, &end) / 100;
+		if (errno || *end || end == arg || !(cc->confidence > 0.5) ||
+		    !(cc->confidence < 1))
+			return usage_error(
+				"bad --confidence '%s': expected a percentage between 50 and 100, such as 95",
+				arg);
 	}
-	errno = 0;
-	cc->confidence = strtod(arg, &end) / 100;
-	if (errno || *end || end == arg || !(cc->confidence > 0.5) ||
-	    !(cc->confidence < 1))
+	return OPTIONS_RUN;
+}
+
+/* Does @opt (as on the command line) take the next argument as its value? */
+static bool takes_value(const struct poptOption *table, const char *opt)
+{
+	for (; table->longName || table->shortName; table++) {
+		if (table->argInfo != POPT_ARG_STRING)
+			continue;
+		if ((opt[1] == '-' && !strcmp(opt + 2, table->longName)) ||
+		    (opt[1] == table->shortName && !opt[2]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The sides of "A1.json A2.json -- B1.json B2.json": popt drops the first
+ * "--", so the command line is split here. Options (and their values)
+ * go to @opts, the files in order to @files with group[i] the side of
+ * each. A "--" before the first file only ends the options.
+ */
+static enum options_action split_sides(struct compare_config *cc, int argc,
+				       const char **argv, const char **opts,
+				       int *nopts)
+{
+	bool only_files = false, seps = false;
+	unsigned int g = 0, in_group = 0;
+
+	cc->files = xcalloc((size_t)argc + 1, sizeof(*cc->files));
+	cc->group = xcalloc((size_t)argc + 1, sizeof(*cc->group));
+	*nopts = 0;
+	opts[(*nopts)++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			if (!cc->nfiles && !seps && !only_files) {
+				only_files = true;
+				continue;
+			}
+			if (!in_group)
+				return usage_error(
+					"an empty side: '--' separates the files of one side from the next, as in 'A1.json A2.json -- B1.json B2.json'");
+			seps = true;
+			g++;
+			in_group = 0;
+		} else if (!only_files && a[0] == '-' && a[1]) {
+			opts[(*nopts)++] = a;
+			if (takes_value(compare_options, a) && i + 1 < argc)
+				opts[(*nopts)++] = argv[++i];
+		} else {
+			cc->group[cc->nfiles] = g;
+			cc->files[cc->nfiles++] = xstrdup(a);
+			in_group++;
+		}
+	}
+	if (seps && !in_group)
 		return usage_error(
-			"bad --confidence '%s': expected a percentage between 50 and 100, such as 95",
-			arg);
+			"an empty side: '--' separates the files of one side from the next, as in 'A1.json A2.json -- B1.json B2.json'");
+	cc->ngroups = g + 1;
+	if (!seps) {
+		free(cc->group);
+		cc->group = NULL;
+		cc->ngroups = 0;
+	}
 	return OPTIONS_RUN;
 }
 
 enum options_action options_parse_compare(struct compare_config *cc, int argc,
 					  const char **argv)
 {
+	const char **opts = xcalloc((size_t)argc + 1, sizeof(*opts));
 	enum options_action act;
+	unsigned int nrest = 0;
+	char **rest = NULL;
+	int nopts;
 
 	memset(cc, 0, sizeof(*cc));
 	cc->confidence = 0.95;
-	act = parse_sub("compare", compare_options, "A.json B.json [C.json...]",
-			argc, argv, compare_opt, cc, &cc->files, &cc->nfiles);
-	if (act == OPTIONS_RUN && cc->nfiles < 2)
+	cc->threshold = COMPARE_THRESHOLD;
+	cc->correction = PADJUST_BH;
+	act = split_sides(cc, argc, argv, opts, &nopts);
+	if (act == OPTIONS_RUN)
+		act = parse_sub(
+			"compare", compare_options,
+			"A.json [B.json...] | A1.json... -- B1.json... [-- C1.json...]",
+			nopts, opts, compare_opt, cc, &rest, &nrest);
+	/* options only: popt leaves nothing */
+	for (unsigned int i = 0; i < nrest; i++)
+		free(rest[i]);
+	free(rest);
+	free(opts);
+	if (act == OPTIONS_RUN && !cc->nfiles)
 		act = usage_error(
-			"compare needs at least two result files (vfsbench --json FILE ...)");
+			"compare needs result files: A.json B.json, or one file of several variants (vfsbench --json FILE ...)");
 	return act;
 }
 
@@ -215,6 +346,7 @@ static void free_files(char **files, unsigned int n)
 void compare_config_release(struct compare_config *cc)
 {
 	free_files(cc->files, cc->nfiles);
+	free(cc->group);
 	memset(cc, 0, sizeof(*cc));
 }
 

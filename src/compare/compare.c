@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * vfsbench compare: reads the result files, checks that they were
+ * vfsbench compare: reads the result files, makes the sides (a variant
+ * of a file, or of a group of files pooled), checks that they were
  * measured alike, and works out the table (struct comparison): each
- * file's metric per client count relative to A's baseline, the change
- * against A at the same count and Welch's t-test. report/compare.c
- * prints it.
+ * side's metric per client count relative to A's baseline, the change
+ * against A at the same count with its interval, the test, the
+ * correction over the table, and '?' where runs were starved or idle or
+ * drift over their order. report/compare.c prints it.
  */
 #include <config.h>
 #include "compare/compare.h"
@@ -14,16 +16,31 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "base/exit.h"
 #include "base/msg.h"
 #include "compare/resultfile.h"
+#include "stats/hist.h"
+#include "stats/shift.h"
+#include "stats/welch.h"
 
-/* Sort unsigned ints ascending. */
 static int cmp_uint(const void *a, const void *b)
 {
 	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
 
 	return (x > y) - (x < y);
+}
+
+static double alpha(const struct comparison *cmp)
+{
+	return 1 - cmp->cc->confidence;
+}
+
+double comparison_resolution(const struct comparison *cmp)
+{
+	double e = HIST_REL_ERROR, r = cmp->cc->threshold;
+
+	if (cmp->cc->metric == CMP_P99)
+		r = fmax(r, (1 + e) / (1 - e) - 1);
+	return r;
 }
 
 /* A point with at least one complete run, or NULL. */
@@ -35,7 +52,178 @@ static const struct resultfile_point *measured(const struct resultfile *rf,
 	return pt && pt->nruns ? pt : NULL;
 }
 
-/* The union of the files' measured client counts, ascending. */
+/* --- sides ---------------------------------------------------------------- */
+
+static void side_add(struct comparison_side *s, const struct resultfile *rf)
+{
+	s->parts = xrealloc(s->parts, (s->nparts + 1) * sizeof(*s->parts));
+	s->parts[s->nparts++] = rf;
+}
+
+/* "A1+A2": the parts' labels, each once. */
+static char *side_label(const struct comparison_side *s)
+{
+	size_t len = 1;
+	char *label;
+
+	for (unsigned int i = 0; i < s->nparts; i++)
+		len += strlen(s->parts[i]->label) + 1;
+	label = xcalloc(len, 1);
+	for (unsigned int i = 0; i < s->nparts; i++) {
+		bool seen = false;
+
+		for (unsigned int j = 0; j < i; j++)
+			seen = seen ||
+			       !strcmp(s->parts[j]->label, s->parts[i]->label);
+		if (seen)
+			continue;
+		if (*label)
+			strcat(label, "+");
+		strcat(label, s->parts[i]->label);
+	}
+	return label;
+}
+
+/*
+ * The files of one group must have the same variants, so that variant v
+ * of each can be pooled: @a and @b are their first entries (variant 0).
+ */
+static int check_group(const struct resultfile *a, const struct resultfile *b)
+{
+	bool same = a->nvariants == b->nvariants;
+
+	for (unsigned int v = 0; same && a->nvariants > 1 && v < a->nvariants;
+	     v++)
+		same = !strcmp(a[v].variant_label, b[v].variant_label);
+	if (same)
+		return 0;
+	return error(
+		"'%s' and '%s' are on the same side but do not have the same variants: a side pools the same variant of each of its files",
+		a->path, b->path);
+}
+
+/* Sides: one per entry, or per (group, variant) with cc->group. */
+static int make_sides(struct comparison *cmp)
+{
+	const struct compare_config *cc = cmp->cc;
+	unsigned int *kg = xcalloc(cmp->nfiles + 1, sizeof(*kg));
+	unsigned int *kv = xcalloc(cmp->nfiles + 1, sizeof(*kv));
+	const struct resultfile **first =
+		xcalloc(cc->ngroups + 1, sizeof(*first));
+	int ret = 0;
+
+	cmp->sides = xcalloc(cmp->nfiles + 1, sizeof(*cmp->sides));
+	for (unsigned int e = 0; e < cmp->nfiles; e++) {
+		const struct resultfile *rf = &cmp->files[e];
+		unsigned int g = e, v = 0, s;
+
+		if (cc->group) {
+			g = cc->group[rf->file];
+			v = rf->variant;
+			if (!first[g])
+				first[g] = rf;
+			else if (!v && check_group(first[g], rf))
+				ret = -1;
+		}
+		for (s = 0; s < cmp->nsides && (kg[s] != g || kv[s] != v); s++)
+			;
+		if (s == cmp->nsides) {
+			kg[s] = g;
+			kv[s] = v;
+			cmp->nsides++;
+		}
+		side_add(&cmp->sides[s], rf);
+	}
+	for (unsigned int s = 0; s < cmp->nsides; s++)
+		cmp->sides[s].label = side_label(&cmp->sides[s]);
+	free(first);
+	free(kv);
+	free(kg);
+	if (!ret && cmp->nsides < 2)
+		ret = error(
+			"nothing to compare: '%s' holds one variant; give two result files, or one of several variants (-c given twice, or --variant)",
+			cmp->files[0].path);
+	return ret;
+}
+
+/* Both sides' runs ran interleaved, in the same invocations. */
+static bool interleaved(const struct comparison_side *a,
+			const struct comparison_side *b)
+{
+	if (a->nparts != b->nparts)
+		return false;
+	for (unsigned int i = 0; i < a->nparts; i++)
+		if (a->parts[i]->file != b->parts[i]->file)
+			return false;
+	return true;
+}
+
+struct ordered {
+	double v;
+	unsigned int index, clients;
+};
+
+static int cmp_ordered(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The trend test of one file's runs in run order, strata by count. */
+static void part_trend(const struct comparison *cmp,
+		       const struct resultfile *rf, struct trend *t)
+{
+	unsigned int n = 0, k = 0, *strata;
+	struct ordered *o;
+	double *v;
+
+	for (unsigned int p = 0; p < rf->npoints; p++)
+		n += rf->points[p].nruns;
+	o = xcalloc(n + 1, sizeof(*o));
+	for (unsigned int p = 0; p < rf->npoints; p++) {
+		const struct resultfile_point *pt = &rf->points[p];
+		const double *x = resultfile_values(pt, cmp->cc->metric);
+
+		for (unsigned int r = 0; r < pt->nruns; r++) {
+			o[k].v = x[r];
+			o[k].index = pt->index[r];
+			o[k++].clients = pt->clients;
+		}
+	}
+	qsort(o, n, sizeof(*o), cmp_ordered);
+	v = xcalloc(n + 1, sizeof(*v));
+	strata = xcalloc(n + 1, sizeof(*strata));
+	for (unsigned int i = 0; i < n; i++) {
+		v[i] = o[i].v;
+		strata[i] = o[i].clients;
+	}
+	trend_test(v, strata, n, t);
+	free(strata);
+	free(v);
+	free(o);
+}
+
+static void side_trend(struct comparison *cmp, struct comparison_side *s)
+{
+	s->trend.p = 1;
+	for (unsigned int i = 0; i < s->nparts; i++) {
+		struct trend t;
+
+		for (unsigned int p = 0; p < s->parts[i]->npoints; p++)
+			s->nruns += s->parts[i]->points[p].nruns;
+		part_trend(cmp, s->parts[i], &t);
+		if (!s->trend_part || t.p < s->trend.p) {
+			s->trend = t;
+			s->trend_part = s->parts[i];
+		}
+	}
+	s->drift = s->trend.p < alpha(cmp);
+}
+
+/* --- cells ---------------------------------------------------------------- */
+
+/* The union of the sides' measured client counts, ascending. */
 static void collect_clients(struct comparison *cmp)
 {
 	unsigned int n = 0, max = 0;
@@ -56,132 +244,283 @@ static void collect_clients(struct comparison *cmp)
 			cmp->clients[cmp->nclients++] = cmp->clients[i];
 }
 
-/*
- * A's baseline: 1 client, else A's smallest measured count. Returns -1
- * when A has no complete run at all.
- */
-static int find_baseline(struct comparison *cmp)
+/* The side's runs at the cell's count, pooled over its parts. */
+static void pool(struct comparison *cmp, unsigned int row, unsigned int f)
 {
-	const struct resultfile *a = &cmp->files[0];
-	const struct resultfile_point *pt = NULL;
-	struct summary s;
+	struct comparison_cell *c = &cmp->cells[row * cmp->nsides + f];
+	const struct comparison_side *s = &cmp->sides[f];
+	size_t n = 0;
 
-	for (unsigned int i = 0; i < cmp->nclients && !pt; i++)
-		pt = measured(a, cmp->clients[i]);
-	if (!pt)
-		return -1;
-	summary_of(&s, resultfile_values(pt, cmp->metric), pt->nruns);
-	cmp->baseline_clients = pt->clients;
-	cmp->baseline = s.mean;
-	return 0;
+	c->v = NULL;
+	for (unsigned int i = 0; i < s->nparts; i++) {
+		const struct resultfile_point *pt =
+			measured(s->parts[i], cmp->clients[row]);
+		const double *x;
+
+		if (!pt)
+			continue;
+		x = resultfile_values(pt, cmp->cc->metric);
+		c->v = xrealloc(c->v, (n + pt->nruns) * sizeof(*c->v));
+		memcpy(c->v + n, x, pt->nruns * sizeof(*c->v));
+		n += pt->nruns;
+		for (unsigned int r = 0; r < pt->nruns; r++) {
+			c->starved += pt->starved[r];
+			c->idle += pt->idle[r] > 0;
+		}
+	}
+	summary_of(&c->s, c->v, n);
+	c->state = n ? CELL_BASE : CELL_MISSING;
+	c->centre = cmp->cc->test == TEST_WELCH ? c->s.mean : c->s.median;
 }
 
-/* Cell (@row, @f) against A's cell of the same row, already filled. */
-static void fill_cell(struct comparison *cmp, unsigned int row, unsigned int f)
+/* A's baseline: 1 client, else A's smallest count; -1 when A has none. */
+static int find_baseline(struct comparison *cmp)
 {
-	struct comparison_cell *c = &cmp->cells[row * cmp->nfiles + f];
-	const struct comparison_cell *ref = comparison_cell(cmp, row, 0);
-	const struct resultfile_point *pt;
+	for (unsigned int r = 0; r < cmp->nclients; r++) {
+		const struct comparison_cell *c = comparison_cell(cmp, r, 0);
 
-	pt = measured(&cmp->files[f], cmp->clients[row]);
-	if (!pt) {
-		c->state = CELL_MISSING;
-		return;
+		if (c->state == CELL_MISSING)
+			continue;
+		cmp->baseline_clients = cmp->clients[r];
+		cmp->baseline = c->centre;
+		return 0;
 	}
-	summary_of(&c->s, resultfile_values(pt, cmp->metric), pt->nruns);
-	c->relative = cmp->baseline > 0 ? c->s.mean / cmp->baseline : NAN;
-	if (!f) {
-		c->state = CELL_BASE;
-		return;
-	}
-	if (ref->state == CELL_MISSING) {
-		c->state = CELL_NO_REF;
-		return;
-	}
-	c->change = ref->s.mean > 0 ?
-			    (c->s.mean - ref->s.mean) / ref->s.mean * 100 :
-			    NAN;
+	return -1;
+}
+
+/*
+ * The change of the medians against @ref (so that it agrees with the
+ * relative values beside it), the Hodges-Lehmann interval of the shift,
+ * and the rank test.
+ */
+static void test_mwu(struct comparison *cmp, const struct comparison_cell *ref,
+		     struct comparison_cell *c)
+{
+	struct shift sh;
+	struct mwu u;
+
+	mwu_test(ref->v, ref->s.n, c->v, c->s.n, &u);
+	shift_estimate(ref->v, ref->s.n, c->v, c->s.n, cmp->cc->confidence,
+		       &sh);
+	c->change = ref->centre > 0 ? c->centre / ref->centre - 1 : NAN;
+	c->lo = sh.lo;
+	c->hi = sh.hi;
+	c->bounded = sh.bounded;
+	c->p = u.p;
+	cmp->all_exact = cmp->all_exact && u.exact;
+	c->state = u.p_min >= alpha(cmp) ? CELL_FEW : CELL_TESTED;
+}
+
+/* The change of the means against @ref, and Welch's t-test. */
+static void test_welch(struct comparison *cmp,
+		       const struct comparison_cell *ref,
+		       struct comparison_cell *c)
+{
+	double m = ref->s.mean;
+	struct welch w;
+
+	c->change = m > 0 ? (c->s.mean - m) / m : NAN;
 	if (c->s.n < COMPARE_MIN_RUNS || ref->s.n < COMPARE_MIN_RUNS) {
 		c->state = CELL_FEW;
 		return;
 	}
-	welch_test(&ref->s, &c->s, cmp->confidence, &c->w);
+	welch_test(&ref->s, &c->s, cmp->cc->confidence, &w);
+	c->p = w.p;
+	c->bounded = m > 0;
+	c->lo = m > 0 ? w.lo / m : NAN;
+	c->hi = m > 0 ? w.hi / m : NAN;
 	c->state = CELL_TESTED;
 }
 
-/* notlike[]: each file's differences from A, warned about on stderr. */
+/* Cell (@row, @f) against A's cell of the same row, already pooled. */
+static void fill_cell(struct comparison *cmp, unsigned int row, unsigned int f)
+{
+	struct comparison_cell *c = &cmp->cells[row * cmp->nsides + f];
+	const struct comparison_cell *ref = comparison_cell(cmp, row, 0);
+
+	if (c->state == CELL_MISSING)
+		return;
+	c->relative = cmp->baseline > 0 ? c->centre / cmp->baseline : NAN;
+	c->change = c->lo = c->hi = NAN;
+	if (!f)
+		return;
+	if (ref->state == CELL_MISSING) {
+		c->state = CELL_NO_REF;
+		return;
+	}
+	if (cmp->cc->test == TEST_WELCH)
+		test_welch(cmp, ref, c);
+	else
+		test_mwu(cmp, ref, c);
+}
+
+/*
+ * The correction over every tested cell, then the marks: '*' when the
+ * adjusted p is below the level and the change is not below the
+ * resolution; '?' whatever the test says when starved or idle runs, or
+ * drift between sides that did not run interleaved, make it suspect.
+ */
+static void mark_cells(struct comparison *cmp)
+{
+	unsigned int n = cmp->nclients * cmp->nsides, k = 0;
+	double *p = xcalloc(n + 1, sizeof(*p)),
+	       res = comparison_resolution(cmp);
+
+	for (unsigned int i = 0; i < n; i++)
+		if (cmp->cells[i].state == CELL_TESTED)
+			p[k++] = cmp->cells[i].p;
+	cmp->ntests = k;
+	padjust(p, k, cmp->cc->correction, p);
+	k = 0;
+	for (unsigned int r = 0; r < cmp->nclients; r++) {
+		const struct comparison_cell *ref = comparison_cell(cmp, r, 0);
+
+		for (unsigned int f = 1; f < cmp->nsides; f++) {
+			struct comparison_cell *c =
+				&cmp->cells[r * cmp->nsides + f];
+			const struct comparison_side *a = &cmp->sides[0],
+						     *s = &cmp->sides[f];
+
+			if (c->state != CELL_TESTED)
+				continue;
+			c->p_adj = p[k++];
+			c->below = fabs(c->change) < res;
+			if (ref->starved || c->starved)
+				c->suspect |= SUSPECT_STARVED;
+			if (ref->idle || c->idle)
+				c->suspect |= SUSPECT_IDLE;
+			if ((a->drift || s->drift) && !interleaved(a, s))
+				c->suspect |= SUSPECT_DRIFT;
+			if (c->suspect)
+				c->mark = MARK_SUSPECT;
+			else if (c->p_adj < alpha(cmp) && !c->below)
+				c->mark = MARK_SIGNIFICANT;
+			else
+				c->mark = MARK_NOT;
+		}
+	}
+	free(p);
+}
+
+/*
+ * What @b is to be measured like: the entry of A's first file with b's
+ * variant (variants differ on purpose, each file's alike), else A.
+ */
+static const struct resultfile *like_of(const struct comparison *cmp,
+					const struct resultfile *b)
+{
+	const struct resultfile *a = cmp->sides[0].parts[0];
+
+	for (unsigned int i = 0; i < cmp->nfiles; i++)
+		if (cmp->files[i].file == a->file &&
+		    cmp->files[i].variant == b->variant &&
+		    cmp->files[i].nvariants == b->nvariants)
+			return &cmp->files[i];
+	return a;
+}
+
+/* notlike[]: each side's differences from A, warned about on stderr. */
 static void check_alike(struct comparison *cmp)
 {
-	const struct resultfile *a = &cmp->files[0];
 	char buf[1024];
 
-	cmp->notlike = xcalloc(cmp->nfiles, sizeof(*cmp->notlike));
-	for (unsigned int f = 1; f < cmp->nfiles; f++) {
-		const struct resultfile *b = &cmp->files[f];
+	cmp->notlike = xcalloc(cmp->nsides, sizeof(*cmp->notlike));
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
+		const struct comparison_side *s = &cmp->sides[f];
 
-		if (!resultfile_differences(a, b, buf, sizeof(buf)))
-			continue;
-		warning("NOT LIKE FOR LIKE: '%s' and '%s' differ in: %s",
-			a->path, b->path, buf);
-		cmp->notlike[f] = xstrdup(buf);
+		for (unsigned int i = 0; i < s->nparts; i++) {
+			const struct resultfile *b = s->parts[i];
+			const struct resultfile *a = like_of(cmp, b);
+
+			/* variants of one file differ on purpose */
+			if (b->file == a->file ||
+			    !resultfile_differences(a, b, buf, sizeof(buf)))
+				continue;
+			warning("NOT LIKE FOR LIKE: '%s' and '%s' differ in: %s",
+				a->path, b->path, buf);
+			if (f && !cmp->notlike[f])
+				cmp->notlike[f] = xstrdup(buf);
+		}
 	}
 }
 
 void comparison_release(struct comparison *cmp)
 {
 	if (cmp->notlike)
-		for (unsigned int f = 0; f < cmp->nfiles; f++)
+		for (unsigned int f = 0; f < cmp->nsides; f++)
 			free(cmp->notlike[f]);
 	free(cmp->notlike);
+	for (unsigned int i = 0; cmp->cells && i < cmp->nclients * cmp->nsides;
+	     i++)
+		free(cmp->cells[i].v);
 	free(cmp->cells);
 	free(cmp->clients);
-	for (unsigned int f = 0; cmp->files && f < cmp->nfiles; f++)
-		resultfile_release(&cmp->files[f]);
-	free(cmp->files);
-	memset(cmp, 0, sizeof(*cmp));
-}
-
-/*
- * Read every file, so that all bad ones are reported at once. A file that
- * failed is left zeroed, which comparison_release() takes.
- */
-static int read_files(struct comparison *cmp, const struct compare_config *cc)
-{
-	struct resultfile *rf = cmp->files;
-	int ret = 0;
-
-	for (unsigned int f = 0; f < cc->nfiles; f++) {
-		if (resultfile_read(&rf[f], cc->files[f])) {
-			ret = -1;
-		} else if (rf[f].kind != RESULTFILE_SWEEP) {
-			ret = error(
-				"'%s': an fdscale result (vfsbench-fdscale): compare takes results of runs and sweeps (vfsbench --json)",
-				rf[f].path);
-		}
+	for (unsigned int s = 0; cmp->sides && s < cmp->nsides; s++) {
+		free(cmp->sides[s].label);
+		free(cmp->sides[s].parts);
 	}
-	return ret;
+	free(cmp->sides);
+	resultfile_release_all(cmp->files, cmp->nfiles);
+	memset(cmp, 0, sizeof(*cmp));
 }
 
-int comparison_build(struct comparison *cmp, const struct compare_config *cc)
+int comparison_build_from(struct comparison *cmp,
+			  const struct compare_config *cc,
+			  struct resultfile *rf, unsigned int n)
 {
 	memset(cmp, 0, sizeof(*cmp));
-	cmp->metric = cc->metric;
-	cmp->confidence = cc->confidence;
-	cmp->nfiles = cc->nfiles;
-	cmp->files = xcalloc(cc->nfiles, sizeof(*cmp->files));
-	if (read_files(cmp, cc))
-		return -1;
+	cmp->cc = cc;
+	cmp->files = rf;
+	cmp->nfiles = n;
+	cmp->all_exact = true;
+	cmp->resolution = comparison_resolution(cmp) > cc->threshold;
 	resultfile_labels(cmp->files, cmp->nfiles);
+	if (make_sides(cmp))
+		return -1;
 	collect_clients(cmp);
+	cmp->cells = xcalloc((size_t)cmp->nclients * cmp->nsides + 1,
+			     sizeof(*cmp->cells));
+	for (unsigned int r = 0; r < cmp->nclients; r++)
+		for (unsigned int f = 0; f < cmp->nsides; f++)
+			pool(cmp, r, f);
 	if (find_baseline(cmp))
 		return error(
 			"'%s': no run completed: nothing to compare against",
-			cmp->files[0].path);
-	cmp->cells = xcalloc((size_t)cmp->nclients * cmp->nfiles,
-			     sizeof(*cmp->cells));
+			cmp->sides[0].parts[0]->path);
+	for (unsigned int f = 0; f < cmp->nsides; f++)
+		side_trend(cmp, &cmp->sides[f]);
 	for (unsigned int r = 0; r < cmp->nclients; r++)
-		for (unsigned int f = 0; f < cmp->nfiles; f++)
+		for (unsigned int f = 0; f < cmp->nsides; f++)
 			fill_cell(cmp, r, f);
+	mark_cells(cmp);
 	check_alike(cmp);
 	return 0;
+}
+
+/*
+ * Read every file, so that all bad ones are reported at once; then the
+ * comparison of what was read.
+ */
+int comparison_build(struct comparison *cmp, const struct compare_config *cc)
+{
+	struct resultfile *rf = NULL;
+	unsigned int n = 0;
+	int ret = 0;
+
+	for (unsigned int f = 0; f < cc->nfiles; f++) {
+		unsigned int before = n;
+
+		if (resultfile_read(cc->files[f], f, false, &rf, &n))
+			ret = -1;
+		else if (rf[before].kind != RESULTFILE_SWEEP)
+			ret = error(
+				"'%s': an fdscale result (vfsbench-fdscale): compare takes results of runs and sweeps (vfsbench --json)",
+				rf[before].path);
+	}
+	if (ret) {
+		memset(cmp, 0, sizeof(*cmp));
+		resultfile_release_all(rf, n);
+		return ret;
+	}
+	return comparison_build_from(cmp, cc, rf, n);
 }

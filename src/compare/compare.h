@@ -2,84 +2,175 @@
 #ifndef VB_COMPARE_COMPARE_H
 #define VB_COMPARE_COMPARE_H
 
+#include <stdbool.h>
+
 #include "compare/resultfile.h"
+#include "stats/mannwhitney.h"
+#include "stats/padjust.h"
 #include "stats/summary.h"
-#include "stats/welch.h"
+#include "stats/trend.h"
 
-/* vfsbench compare A.json B.json [C.json ...] */
-struct compare_config {
-	enum compare_metric metric;
-	double confidence; /* 0.95 */
-	char **files; /* owned */
-	unsigned int nfiles;
-};
-
-/* Runs a side needs before compare runs the t-test. */
-#define COMPARE_MIN_RUNS 3
-
-/* What one cell of the table holds. */
-enum cell_state {
-	CELL_MISSING, /* the file has no complete run at this count: "-" */
-	CELL_BASE, /* file A: the value only, no change or test */
-	CELL_NO_REF, /* A has no result at this count: the value only */
-	CELL_FEW, /* a side has fewer than COMPARE_MIN_RUNS runs: no test */
-	CELL_TESTED, /* change and Welch's t-test */
+/* The test behind a mark. */
+enum compare_test {
+	TEST_MWU, /* Mann-Whitney U, with the Hodges-Lehmann interval */
+	TEST_WELCH, /* Welch's t, with the t interval of the means */
 };
 
 /*
- * One file at one client count: the summary of the metric over the file's
- * complete runs, the mean relative to A's baseline, and against A at the
- * same count the change in percent (NaN where A's mean is 0) and, for
- * CELL_TESTED, the test.
+ * vfsbench compare A.json B.json [C.json ...], or with sides of several
+ * files, A1.json A2.json -- B1.json B2.json.
+ */
+struct compare_config {
+	enum compare_metric metric;
+	enum compare_test test;
+	enum padjust_method correction;
+	double confidence; /* 0.95 */
+	/* |change| below this (0.01: 1%) is never marked */
+	double threshold;
+	bool pvalues; /* print each cell's p-value */
+	char **files; /* owned */
+	unsigned int nfiles;
+	/*
+	 * [nfiles]: the side (group) of each file, from 0; NULL when no
+	 * "--" was given and every file is a side of its own.
+	 */
+	unsigned int *group;
+	unsigned int ngroups;
+};
+
+/* Runs a side needs before compare runs Welch's t-test. */
+#define COMPARE_MIN_RUNS 3
+
+/* The default of --threshold: 1%. */
+#define COMPARE_THRESHOLD 0.01
+
+/* What one cell of the table holds. */
+enum cell_state {
+	CELL_MISSING, /* the side has no complete run at this count: "-" */
+	CELL_BASE, /* side A: the value and its spread, no change or test */
+	CELL_NO_REF, /* A has no result at this count: the value only */
+	CELL_FEW, /* too few runs for the test to reach the level: no test */
+	CELL_TESTED, /* change, interval and test */
+};
+
+enum cell_mark {
+	MARK_NONE, /* not tested */
+	MARK_SIGNIFICANT, /* '*' */
+	MARK_NOT, /* '~' */
+	MARK_SUSPECT, /* '?': see the reasons */
+};
+
+/* Why a tested cell is '?' (bits of comparison_cell.suspect). */
+enum {
+	SUSPECT_STARVED = 1, /* runs of A or of the side were starved */
+	SUSPECT_IDLE = 2, /* runs with clients that measured no op */
+	SUSPECT_DRIFT = 4, /* A's or the side's runs drift over their order */
+};
+
+/*
+ * One side at one client count: its runs' values pooled over the side's
+ * files, their summary, the centre (the median for the rank test, the
+ * mean for Welch's), the centre relative to A's baseline and, against A
+ * at the same count, the relative change with its interval and the test.
  */
 struct comparison_cell {
 	enum cell_state state;
+	double *v; /* [s.n] the runs' values */
 	struct summary s;
-	double relative; /* s.mean / baseline; NaN when the baseline is 0 */
-	double change; /* CELL_FEW, CELL_TESTED: % vs A, NaN if A's mean is 0 */
-	struct welch w; /* CELL_TESTED only */
+	double centre;
+	double relative; /* centre / baseline; NaN when the baseline is 0 */
+	unsigned int starved, idle; /* runs flagged, of s.n */
+	/* CELL_FEW, CELL_TESTED: */
+	/* centre / A's centre - 1: 0.12 for +12%; NaN if A's is 0 */
+	double change;
+	double lo, hi; /* its interval (Hodges-Lehmann or t), when bounded */
+	bool bounded;
+	/* CELL_TESTED: */
+	double p; /* the test's two-sided p-value */
+	double p_adj; /* after the correction over the table */
+	bool below; /* |change| below the resolution: never '*' */
+	unsigned int suspect; /* SUSPECT_* bits */
+	enum cell_mark mark;
+};
+
+/*
+ * One column: the runs of one variant of one or more files (the files of
+ * a group, pooled), and whether its runs drift over their order.
+ */
+struct comparison_side {
+	char *label;
+	const struct resultfile **parts; /* [nparts] */
+	unsigned int nparts;
+	unsigned int nruns; /* complete runs, all counts */
+	/* the trend test of the part (file) whose runs drift most */
+	struct trend trend;
+	const struct resultfile *trend_part;
+	bool drift; /* trend.p below 1 - confidence */
 };
 
 /*
  * struct comparison: what vfsbench compare found, for report_compare().
- * files[0] is A, the reference. clients holds every client count that
- * some file has a complete run of, ascending. cells is a clients x files
- * matrix, row-major: cell (row r, file f) is cells[r * nfiles + f]. The
- * baseline is A's mean at baseline_clients: 1 client, or A's smallest count
- * when A has no 1-client result. notlike[f] (NULL for A and for files measured
- * like A) lists the settings in which file f differs from A.
+ * sides[0] is A, the reference. clients holds every client count that
+ * some side has a complete run of, ascending. cells is a clients x sides
+ * matrix, row-major: cell (row r, side f) is cells[r * nsides + f]. The
+ * baseline is A's centre at baseline_clients: 1 client, or A's smallest
+ * count when A has no 1-client result. notlike[f] (NULL for A and for
+ * sides measured like A) lists the settings in which side f differs
+ * from A. ntests cells were tested; the correction is over them.
  */
 struct comparison {
-	enum compare_metric metric;
-	double confidence; /* 0.95 */
-	struct resultfile *files; /* [nfiles], owned */
+	const struct compare_config *cc;
+	struct resultfile *files; /* [nfiles] one per variant, owned */
 	unsigned int nfiles;
+	struct comparison_side *sides; /* [nsides] */
+	unsigned int nsides;
 	unsigned int *clients; /* [nclients] */
 	unsigned int nclients;
 	unsigned int baseline_clients;
-	double baseline; /* A's mean at baseline_clients */
-	struct comparison_cell *cells; /* [nclients * nfiles] */
-	char **notlike; /* [nfiles] */
+	double baseline; /* A's centre at baseline_clients */
+	struct comparison_cell *cells; /* [nclients * nsides] */
+	char **notlike; /* [nsides] */
+	unsigned int ntests;
+	bool all_exact; /* every rank test was exact */
+	bool resolution; /* p99: the histogram's resolution applies */
 };
 
 static inline const struct comparison_cell *
 comparison_cell(const struct comparison *cmp, unsigned int row,
-		unsigned int file)
+		unsigned int side)
 {
-	return &cmp->cells[row * cmp->nfiles + file];
+	return &cmp->cells[row * cmp->nsides + side];
 }
 
 /*
- * vfsbench compare A.json B.json [C.json ...]: reads the result files and
- * works out one row per client count and one column per file, each value
- * relative to A's baseline (A at 1 client, or A's smallest count), with
- * the change against A at the same count and a significance mark from
- * Welch's t-test; report_compare() prints it. Warns loudly when the files
- * were not measured alike. Returns 0, or -1 with a message when a file
- * cannot be read or is not a vfsbench result, or A has no complete run.
- * @cmp needs comparison_release() either way.
+ * The smallest |change| that may be marked: --threshold, and for p99 the
+ * largest change two histogram percentiles of equal true values can
+ * show, (1 + e) / (1 - e) - 1 = 2/63 for e = 1/64 (stats/hist.h).
+ */
+double comparison_resolution(const struct comparison *cmp);
+
+/*
+ * vfsbench compare: reads the result files, makes one side per variant of
+ * each file (or of each group of files, pooled), and works out one row
+ * per client count and one column per side, each value relative to A's
+ * baseline, with the change against A at the same count, its interval,
+ * the test, the correction over the table, and '?' where starved or idle
+ * runs or drift make a row untrustworthy; report_compare() prints it.
+ * Warns loudly when sides were not measured alike. Returns 0, or -1 with
+ * a message when a file cannot be read or is not a vfsbench result, or
+ * A has no complete run. @cmp needs comparison_release() either way; @cc
+ * must outlive it.
  */
 int comparison_build(struct comparison *cmp, const struct compare_config *cc);
+
+/*
+ * The same for @n entries read already, or made from a sweep (a run's
+ * variants): @rf is taken over, and released by comparison_release().
+ * Each entry is a side of its own unless cc->group says otherwise.
+ */
+int comparison_build_from(struct comparison *cmp,
+			  const struct compare_config *cc,
+			  struct resultfile *rf, unsigned int n);
 void comparison_release(struct comparison *cmp);
 
 #endif /* VB_COMPARE_COMPARE_H */

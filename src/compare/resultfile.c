@@ -121,44 +121,69 @@ static int get_figure(const char *file, json_t *obj, const char *where,
 	return 0;
 }
 
-/* options.* and loadfile.*: the settings and the loadfile's identity. */
-static int read_settings(struct resultfile *rf, json_t *root)
+/* Member @key of @obj (at @where) as an object, or NULL (message printed). */
+static json_t *object_at(const char *file, json_t *obj, const char *where,
+			 const char *key)
+{
+	return member(file, obj, where, key, is_object, "an object");
+}
+
+/* options.*: what every variant of a file shares. */
+static int read_common(struct resultfile *rf, json_t *root)
 {
 	struct resultfile_settings *s = &rf->set;
 	const char *f = rf->path;
-	json_t *o, *w, *d, *lf;
-	uint64_t depth;
+	json_t *o, *w;
 
-	o = member(f, root, "", "options", is_object, "an object");
-	lf = member(f, root, "", "loadfile", is_object, "an object");
-	if (!o || !lf)
+	o = object_at(f, root, "", "options");
+	if (!o)
 		return -EINVAL;
-	w = member(f, o, "options", "warmup", is_object, "an object");
-	d = member(f, o, "options", "dbench", is_object, "an object");
-	if (!w || !d)
+	w = object_at(f, o, "options", "warmup");
+	if (!w)
 		return -EINVAL;
-	if (get_str(f, lf, "loadfile", "name", &rf->loadfile) ||
-	    get_str(f, lf, "loadfile", "sha256", &rf->sha256) ||
-	    get_str(f, lf, "loadfile", "dialect", &s->dialect) ||
-	    get_str(f, o, "options", "engine", &s->engine) ||
-	    get_str(f, o, "options", "cwd", &s->cwd) ||
-	    get_str(f, o, "options", "fs_struct", &s->fs_struct) ||
-	    get_str(f, o, "options", "fd_table", &s->fd_table) ||
-	    get_u64(f, o, "options", "depth", &depth) ||
-	    get_u64(f, o, "options", "time_ns", &s->time_ns) ||
+	if (get_u64(f, o, "options", "time_ns", &s->time_ns) ||
 	    get_u64(f, o, "options", "loops", &s->loops) ||
 	    get_bool(f, o, "options", "strict", &s->strict) ||
 	    get_u64(f, o, "options", "max_errors", &s->max_errors) ||
 	    get_str(f, w, "options.warmup", "kind", &s->warmup_kind) ||
-	    get_u64(f, w, "options.warmup", "value", &s->warmup) ||
-	    get_bool(f, d, "options.dbench", "sync_open", &s->sync_open) ||
-	    get_bool(f, d, "options.dbench", "sync_dirs", &s->sync_dirs) ||
-	    get_bool(f, d, "options.dbench", "fsync", &s->fsync) ||
-	    get_bool(f, d, "options.dbench", "resolve", &s->resolve) ||
-	    get_str(f, d, "options.dbench", "fsinfo", &s->fsinfo))
+	    get_u64(f, w, "options.warmup", "value", &s->warmup))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * What a variant may change: its options @o (at @ow: "options" or
+ * "variants[N].options") and its loadfile's identity @lf (at @lw).
+ */
+static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
+			json_t *lf, const char *lw)
+{
+	struct resultfile_settings *s = &rf->set;
+	const char *f = rf->path;
+	char dw[64];
+	uint64_t depth;
+	json_t *d;
+
+	snprintf(dw, sizeof(dw), "%s.dbench", ow);
+	d = object_at(f, o, ow, "dbench");
+	if (!d)
+		return -EINVAL;
+	if (get_str(f, lf, lw, "name", &rf->loadfile) ||
+	    get_str(f, lf, lw, "sha256", &rf->sha256) ||
+	    get_str(f, lf, lw, "dialect", &s->dialect) ||
+	    get_str(f, o, ow, "engine", &s->engine) ||
+	    get_str(f, o, ow, "cwd", &s->cwd) ||
+	    get_str(f, o, ow, "fs_struct", &s->fs_struct) ||
+	    get_str(f, o, ow, "fd_table", &s->fd_table) ||
+	    get_u64(f, o, ow, "depth", &depth) ||
+	    get_bool(f, d, dw, "sync_open", &s->sync_open) ||
+	    get_bool(f, d, dw, "sync_dirs", &s->sync_dirs) ||
+	    get_bool(f, d, dw, "fsync", &s->fsync) ||
+	    get_bool(f, d, dw, "resolve", &s->resolve) ||
+	    get_str(f, d, dw, "fsinfo", &s->fsinfo))
 		return -EINVAL;
 	if (depth > UINT32_MAX) {
-		error("'%s': options.depth: %" PRIu64 " is out of range", f,
+		error("'%s': %s.depth: %" PRIu64 " is out of range", f, ow,
 		      depth);
 		return -EINVAL;
 	}
@@ -206,24 +231,95 @@ static int read_clients(struct resultfile *rf, json_t *root)
 	return 0;
 }
 
-static void point_add(struct resultfile_point *pt, double ops_s, double mb_s,
-		      double p99_ns)
+/* One complete run's figures, appended to its point. */
+struct run_figures {
+	double ops_s, mb_s, p99_ns;
+	unsigned int index, idle;
+	bool starved;
+};
+
+static void point_add(struct resultfile_point *pt, const struct run_figures *r)
 {
 	size_t n = pt->nruns + 1;
 
 	pt->ops_s = xrealloc(pt->ops_s, n * sizeof(*pt->ops_s));
 	pt->mb_s = xrealloc(pt->mb_s, n * sizeof(*pt->mb_s));
 	pt->p99_ns = xrealloc(pt->p99_ns, n * sizeof(*pt->p99_ns));
-	pt->ops_s[pt->nruns] = ops_s;
-	pt->mb_s[pt->nruns] = mb_s;
-	pt->p99_ns[pt->nruns] = p99_ns;
+	pt->index = xrealloc(pt->index, n * sizeof(*pt->index));
+	pt->starved = xrealloc(pt->starved, n * sizeof(*pt->starved));
+	pt->idle = xrealloc(pt->idle, n * sizeof(*pt->idle));
+	pt->ops_s[pt->nruns] = r->ops_s;
+	pt->mb_s[pt->nruns] = r->mb_s;
+	pt->p99_ns[pt->nruns] = r->p99_ns;
+	pt->index[pt->nruns] = r->index;
+	pt->starved[pt->nruns] = r->starved;
+	pt->idle[pt->nruns] = r->idle;
 	pt->nruns++;
 }
 
-/* runs[]: each run's figures into the point of its client count. */
-static int read_runs(struct resultfile *rf, json_t *root)
+/*
+ * What says whether a run can be trusted, where the file has it (files
+ * written before these members were added lack them): index,
+ * idle_clients and rusage.starved.
+ */
+static int read_trust(const char *f, json_t *run, const char *where,
+		      struct run_figures *r, size_t i)
+{
+	json_t *ru = json_object_get(run, "rusage");
+	char rw[48];
+	uint64_t v;
+
+	r->index = (unsigned int)i;
+	r->idle = 0;
+	r->starved = false;
+	if (json_object_get(run, "index")) {
+		if (get_u64(f, run, where, "index", &v))
+			return -EINVAL;
+		r->index = (unsigned int)(v > UINT32_MAX ? UINT32_MAX : v);
+	}
+	if (json_object_get(run, "idle_clients")) {
+		if (get_u64(f, run, where, "idle_clients", &v))
+			return -EINVAL;
+		r->idle = (unsigned int)(v > UINT32_MAX ? UINT32_MAX : v);
+	}
+	if (ru) {
+		snprintf(rw, sizeof(rw), "%s.rusage", where);
+		if (!json_is_object(ru)) {
+			error("'%s': %s: expected an object", f, rw);
+			return -EINVAL;
+		}
+		if (json_object_get(ru, "starved") &&
+		    get_bool(f, ru, rw, "starved", &r->starved))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* runs[].variant: which of the @n variants (0 in a version 1 file). */
+static int run_variant(const char *f, json_t *run, const char *where,
+		       unsigned int n, unsigned int *variant)
+{
+	uint64_t v;
+
+	*variant = 0;
+	if (n == 1 && !json_object_get(run, "variant"))
+		return 0;
+	if (get_u64(f, run, where, "variant", &v))
+		return -EINVAL;
+	if (v >= n) {
+		error("'%s': %s.variant: %" PRIu64 " is not in variants[]", f,
+		      where, v);
+		return -EINVAL;
+	}
+	*variant = (unsigned int)v;
+	return 0;
+}
+
+/* runs[]: each run's figures into the point of its variant and count. */
+static int read_runs(struct resultfile *rf, unsigned int n, json_t *root)
 {
 	json_t *a = member(rf->path, root, "", "runs", is_array, "an array");
+	const char *f = rf->path;
 	json_t *run;
 	size_t i;
 
@@ -232,36 +328,40 @@ static int read_runs(struct resultfile *rf, json_t *root)
 	json_array_foreach(a, i, run)
 	{
 		struct resultfile_point *pt;
-		double ops_s, mb_s, p99;
+		struct run_figures r;
+		unsigned int variant;
 		char where[32];
 		uint64_t c;
 		char *end;
 
 		snprintf(where, sizeof(where), "runs[%zu]", i);
 		if (!json_is_object(run)) {
-			error("'%s': %s: expected an object", rf->path, where);
+			error("'%s': %s: expected an object", f, where);
 			return -EINVAL;
 		}
-		if (get_u64(rf->path, run, where, "clients", &c) ||
-		    get_figure(rf->path, run, where, "ops_per_sec", &ops_s) ||
-		    get_figure(rf->path, run, where, "mb_per_sec", &mb_s) ||
-		    get_figure(rf->path, run, where, "p99_ns", &p99) ||
-		    get_str(rf->path, run, where, "end", &end))
+		if (run_variant(f, run, where, n, &variant) ||
+		    get_u64(f, run, where, "clients", &c) ||
+		    get_figure(f, run, where, "ops_per_sec", &r.ops_s) ||
+		    get_figure(f, run, where, "mb_per_sec", &r.mb_s) ||
+		    get_figure(f, run, where, "p99_ns", &r.p99_ns) ||
+		    read_trust(f, run, where, &r, i) ||
+		    get_str(f, run, where, "end", &end))
 			return -EINVAL;
-		pt = c > RESULTFILE_MAX_CLIENTS ? NULL :
-						  point_of(rf, (unsigned int)c);
+		pt = c > RESULTFILE_MAX_CLIENTS ?
+			     NULL :
+			     point_of(&rf[variant], (unsigned int)c);
 		if (!pt) {
 			error("'%s': %s.clients: %" PRIu64
 			      " is not in options.clients",
-			      rf->path, where, c);
+			      f, where, c);
 			free(end);
 			return -EINVAL;
 		}
 		if (strcmp(end, "complete")) {
 			pt->incomplete++;
-			rf->incomplete++;
+			rf[variant].incomplete++;
 		} else {
-			point_add(pt, ops_s, mb_s, p99);
+			point_add(pt, &r);
 		}
 		free(end);
 	}
@@ -273,6 +373,7 @@ static int read_schema(struct resultfile *rf, json_t *root)
 {
 	json_t *schema = json_object_get(root, "schema"), *version;
 	const char *name;
+	int max;
 
 	if (!json_is_object(root) || !json_is_string(schema)) {
 		error("'%s': not a vfsbench result file (no \"schema\" member)",
@@ -299,9 +400,11 @@ static int read_schema(struct resultfile *rf, json_t *root)
 		      rf->schema_version);
 		return -EINVAL;
 	}
-	if (rf->schema_version > RESULTFILE_VERSION) {
+	max = rf->kind == RESULTFILE_FDSCALE ? RESULTFILE_FDSCALE_VERSION :
+					       RESULTFILE_VERSION;
+	if (rf->schema_version > max) {
 		error("'%s': schema_version %lld is newer than this vfsbench reads (%d): use a newer vfsbench",
-		      rf->path, rf->schema_version, RESULTFILE_VERSION);
+		      rf->path, rf->schema_version, max);
 		return -EINVAL;
 	}
 	return 0;
@@ -369,7 +472,8 @@ static char *sanitize(char *label)
 	return label;
 }
 
-static char *make_label(const char *path)
+/* The basename of @path without ".json". */
+static char *base_label(const char *path)
 {
 	const char *base = strrchr(path, '/');
 	size_t n;
@@ -385,37 +489,116 @@ static char *make_label(const char *path)
 	return sanitize(label);
 }
 
-static int read_root(struct resultfile *rf, json_t *root, bool fdscale)
+/*
+ * variants[]: the label, options and loadfile of each, into @rf[0..n);
+ * rf[0] already holds the common settings, copied into the others.
+ */
+static int read_variants(struct resultfile *rf, unsigned int n, json_t *arr)
 {
-	json_t *complete;
+	const char *f = rf->path;
+
+	for (unsigned int v = 0; v < n; v++) {
+		json_t *var = json_array_get(arr, v), *o, *lf;
+		char where[32], ow[48], lw[48];
+
+		snprintf(where, sizeof(where), "variants[%u]", v);
+		snprintf(ow, sizeof(ow), "%s.options", where);
+		snprintf(lw, sizeof(lw), "%s.loadfile", where);
+		if (!json_is_object(var)) {
+			error("'%s': %s: expected an object", f, where);
+			return -EINVAL;
+		}
+		if (v) {
+			rf[v].set.time_ns = rf[0].set.time_ns;
+			rf[v].set.loops = rf[0].set.loops;
+			rf[v].set.strict = rf[0].set.strict;
+			rf[v].set.max_errors = rf[0].set.max_errors;
+			rf[v].set.warmup = rf[0].set.warmup;
+			rf[v].set.warmup_kind = xstrdup(rf[0].set.warmup_kind);
+		}
+		o = object_at(f, var, where, "options");
+		lf = object_at(f, var, where, "loadfile");
+		if (!o || !lf ||
+		    get_str(f, var, where, "label", &rf[v].variant_label) ||
+		    read_variant(&rf[v], o, ow, lf, lw))
+			return -EINVAL;
+		if (n > 1) {
+			free(rf[v].label);
+			rf[v].label = sanitize(xstrdup(rf[v].variant_label));
+		}
+	}
+	return 0;
+}
+
+/*
+ * A result of runs: version 1 has one variant, described by options and
+ * loadfile; version 2 lists them in variants[]. Fills @rf[0..*n).
+ */
+static int read_sweep(struct resultfile **rfp, unsigned int *n, json_t *root)
+{
+	struct resultfile *rf = *rfp;
+	json_t *complete, *arr = NULL;
+	unsigned int nv = 1;
 	int ret;
 
-	ret = read_schema(rf, root);
-	if (ret)
-		return ret;
-	if (rf->kind == RESULTFILE_FDSCALE)
-		return fdscale ? read_fdscale(rf, root) : 0;
 	complete = member(rf->path, root, "", "complete", is_bool,
 			  "true or false");
 	if (!complete)
 		return -EINVAL;
-	rf->complete = json_is_true(complete);
-	ret = read_settings(rf, root);
+	if (rf->schema_version >= 2) {
+		arr = member(rf->path, root, "", "variants", is_array,
+			     "an array");
+		if (!arr)
+			return -EINVAL;
+		if (!json_array_size(arr) || json_array_size(arr) > 1000) {
+			error("'%s': variants: expected 1 to 1000 variants",
+			      rf->path);
+			return -EINVAL;
+		}
+		nv = (unsigned int)json_array_size(arr);
+	}
+	rf = *rfp = xrealloc(rf, nv * sizeof(*rf));
+	memset(rf + 1, 0, (nv - 1) * sizeof(*rf));
+	*n = nv;
+	for (unsigned int v = 0; v < nv; v++) {
+		rf[v].complete = json_is_true(complete);
+		rf[v].variant = v;
+		rf[v].nvariants = nv;
+		if (v) {
+			rf[v].path = xstrdup(rf[0].path);
+			rf[v].label = xstrdup(rf[0].label);
+			rf[v].kind = rf[0].kind;
+			rf[v].schema_version = rf[0].schema_version;
+			rf[v].file = rf[0].file;
+		}
+	}
+	ret = read_common(rf, root);
+	if (!ret && arr) {
+		ret = read_variants(rf, nv, arr);
+	} else if (!ret) {
+		json_t *lf = object_at(rf->path, root, "", "loadfile");
+
+		ret = lf ? read_variant(rf, json_object_get(root, "options"),
+					"options", lf, "loadfile") :
+			   -EINVAL;
+	}
+	for (unsigned int v = 0; !ret && v < nv; v++)
+		ret = read_clients(&rf[v], root);
 	if (!ret)
-		ret = read_clients(rf, root);
-	if (!ret)
-		ret = read_runs(rf, root);
+		ret = read_runs(rf, nv, root);
 	return ret;
 }
 
-static int read_file(struct resultfile *rf, const char *path, bool fdscale)
+int resultfile_read(const char *path, unsigned int file, bool steps,
+		    struct resultfile **out, unsigned int *nout)
 {
+	struct resultfile *rf;
+	unsigned int n = 1;
 	json_error_t jerr;
 	json_t *root;
 	FILE *f;
 	int ret;
 
-	memset(rf, 0, sizeof(*rf));
 	f = fopen(path, "re");
 	if (!f) {
 		ret = -errno;
@@ -429,23 +612,26 @@ static int read_file(struct resultfile *rf, const char *path, bool fdscale)
 		      jerr.line, jerr.column, jerr.text);
 		return -EINVAL;
 	}
+	rf = xcalloc(1, sizeof(*rf));
 	rf->path = xstrdup(path);
-	rf->label = make_label(path);
-	ret = read_root(rf, root, fdscale);
+	rf->label = base_label(path);
+	rf->file = file;
+	rf->nvariants = 1;
+	ret = read_schema(rf, root);
+	if (!ret && rf->kind == RESULTFILE_FDSCALE && steps)
+		ret = read_fdscale(rf, root);
+	else if (!ret && rf->kind == RESULTFILE_SWEEP)
+		ret = read_sweep(&rf, &n, root);
 	json_decref(root);
-	if (ret)
-		resultfile_release(rf);
-	return ret;
-}
-
-int resultfile_read(struct resultfile *rf, const char *path)
-{
-	return read_file(rf, path, false);
-}
-
-int resultfile_read_steps(struct resultfile *rf, const char *path)
-{
-	return read_file(rf, path, true);
+	if (ret) {
+		resultfile_release_all(rf, n);
+		return ret;
+	}
+	*out = xrealloc(*out, (*nout + n) * sizeof(**out));
+	memcpy(*out + *nout, rf, n * sizeof(*rf));
+	*nout += n;
+	free(rf);
+	return 0;
 }
 
 void resultfile_release(struct resultfile *rf)
@@ -456,6 +642,9 @@ void resultfile_release(struct resultfile *rf)
 		free(rf->points[i].ops_s);
 		free(rf->points[i].mb_s);
 		free(rf->points[i].p99_ns);
+		free(rf->points[i].index);
+		free(rf->points[i].starved);
+		free(rf->points[i].idle);
 	}
 	free(rf->points);
 	free(rf->fdsteps);
@@ -469,8 +658,16 @@ void resultfile_release(struct resultfile *rf)
 	free(rf->loadfile);
 	free(rf->sha256);
 	free(rf->label);
+	free(rf->variant_label);
 	free(rf->path);
 	memset(rf, 0, sizeof(*rf));
+}
+
+void resultfile_release_all(struct resultfile *rf, unsigned int n)
+{
+	for (unsigned int i = 0; rf && i < n; i++)
+		resultfile_release(&rf[i]);
+	free(rf);
 }
 
 const struct resultfile_point *resultfile_point(const struct resultfile *rf,
@@ -493,25 +690,61 @@ const double *resultfile_values(const struct resultfile_point *pt,
 	return pt->ops_s;
 }
 
+/*
+ * The label of @rf at @level: 0, the variant's label (of a file of
+ * several) or the basename; 1, "BASENAME:VARIANT"; 2, the same with the
+ * path, less ".json", for the basename.
+ */
+static char *label_at(const struct resultfile *rf, int level)
+{
+	char *file = level >= 2 ? xstrdup(rf->path) : base_label(rf->path);
+	size_t len = strlen(file);
+	char *label;
+
+	if (level >= 2 && len > 5 && !strcmp(file + len - 5, ".json"))
+		file[len - 5] = '\0';
+	if (!rf->variant_label || rf->nvariants < 2)
+		return sanitize(file);
+	if (!level) {
+		free(file);
+		return sanitize(xstrdup(rf->variant_label));
+	}
+	len = strlen(file) + strlen(rf->variant_label) + 2;
+	label = xmalloc(len);
+	snprintf(label, len, "%s:%s", file, rf->variant_label);
+	free(file);
+	return sanitize(label);
+}
+
 void resultfile_labels(struct resultfile *rf, unsigned int n)
 {
-	bool *clash = xcalloc(n + 1, sizeof(*clash));
+	int *level = xcalloc(n + 1, sizeof(*level));
+	bool again = true;
 
-	for (unsigned int i = 0; i < n; i++)
-		for (unsigned int j = i + 1; j < n; j++)
-			if (!strcmp(rf[i].label, rf[j].label))
-				clash[i] = clash[j] = true;
 	for (unsigned int i = 0; i < n; i++) {
-		size_t len = strlen(rf[i].path);
-
-		if (!clash[i])
-			continue;
 		free(rf[i].label);
-		rf[i].label = sanitize(xstrdup(rf[i].path));
-		if (len > 5 && !strcmp(rf[i].label + len - 5, ".json"))
-			rf[i].label[len - 5] = '\0';
+		rf[i].label = label_at(&rf[i], 0);
 	}
-	/* the same path twice: number the later ones by their position */
+	/* raise the level of every label that clashes, until none does */
+	while (again) {
+		bool *clash = xcalloc(n + 1, sizeof(*clash));
+
+		again = false;
+		for (unsigned int i = 0; i < n; i++)
+			for (unsigned int j = i + 1; j < n; j++)
+				if (!strcmp(rf[i].label, rf[j].label))
+					clash[i] = clash[j] = true;
+		for (unsigned int i = 0; i < n; i++) {
+			if (!clash[i] || level[i] >= 2)
+				continue;
+			level[i]++;
+			free(rf[i].label);
+			rf[i].label = label_at(&rf[i], level[i]);
+			again = true;
+		}
+		free(clash);
+	}
+	/* the same file twice: number the later ones by their position */
 	for (unsigned int j = 1; j < n; j++) {
 		for (unsigned int i = 0; i < j; i++) {
 			char *label;
@@ -527,7 +760,7 @@ void resultfile_labels(struct resultfile *rf, unsigned int n)
 			break;
 		}
 	}
-	free(clash);
+	free(level);
 }
 
 /* Append ", " and a formatted item to @buf, truncating; counts in @n. */

@@ -7,14 +7,22 @@
 #include <stdint.h>
 
 /*
- * struct resultfile: a JSON result file (--json, doc/json-schema.md) read
- * back for vfsbench compare and plot: what was measured (the loadfile and
- * the settings that must match for a like-for-like comparison) and, per
- * client count, the figures of each run that completed.
+ * struct resultfile: one variant of a JSON result file (--json,
+ * doc/json-schema.md) read back for vfsbench compare and plot: what was
+ * measured (the loadfile and the settings that must match for a
+ * like-for-like comparison) and, per client count, the figures of each
+ * run that completed. A file of version 1, or of one variant, is one
+ * struct resultfile; a file of several variants (several -c or
+ * --variant in one invocation) is one per variant.
  */
 
-/* The schema version written (report/json.c) and read back here. */
-#define RESULTFILE_VERSION 1
+/*
+ * The schema version written (report/json.c) and read back here. 2 added
+ * variants[] and runs[].variant; version 1 files are still read.
+ */
+#define RESULTFILE_VERSION 2
+/* vfsbench-fdscale's version, written and read: its format did not change. */
+#define RESULTFILE_FDSCALE_VERSION 1
 
 /* The most clients a run in a result file may have (run/config.h's MAX_CLIENTS,
  * checked by report/json.c). */
@@ -31,8 +39,8 @@ enum resultfile_kind {
 	RESULTFILE_SWEEP, /* "vfsbench-result": one run or a sweep */
 	/*
 	 * "vfsbench-fdscale": vfsbench fdscale's steps (fdsteps) and the
-	 * settings a chart names, read by resultfile_read_steps() only; the
-	 * sweep members stay empty.
+	 * settings a chart names, read by resultfile_read() with steps only;
+	 * the sweep members stay empty.
 	 */
 	RESULTFILE_FDSCALE,
 };
@@ -45,13 +53,20 @@ struct resultfile_fdstep {
 	uint64_t samples;
 };
 
-/* The runs of one client count that ended "complete", in run order. */
+/*
+ * The runs of one client count that ended "complete", in run order, with
+ * what says whether a run can be trusted: runs[].rusage.starved and
+ * runs[].idle_clients (false and 0 where the file does not have them).
+ */
 struct resultfile_point {
 	unsigned int clients;
 	unsigned int nruns;
 	double *ops_s; /* [nruns] ops_per_sec */
 	double *mb_s; /* [nruns] mb_per_sec */
 	double *p99_ns; /* [nruns] p99_ns */
+	unsigned int *index; /* [nruns] runs[].index: the run order */
+	bool *starved; /* [nruns] */
+	unsigned int *idle; /* [nruns] clients that measured no op */
 	unsigned int incomplete; /* runs left out: "end" not "complete" */
 };
 
@@ -81,10 +96,14 @@ struct resultfile_settings {
 struct resultfile {
 	char *path; /* as given */
 	/*
-	 * For tables and keys: the basename without ".json", control
-	 * characters as '?'; see resultfile_labels().
+	 * For tables and keys: the basename without ".json" or, in a file
+	 * of several variants, the variant's label, control characters as
+	 * '?'; see resultfile_labels().
 	 */
 	char *label;
+	char *variant_label; /* variants[].label; NULL for one variant */
+	unsigned int variant, nvariants; /* which of the file's variants */
+	unsigned int file; /* the file's position among those read */
 	enum resultfile_kind kind;
 	long long schema_version;
 	char *loadfile; /* loadfile.name */
@@ -103,24 +122,25 @@ struct resultfile {
 };
 
 /*
- * Read @path into @rf. A missing or mistyped member is an error that names
- * the file and the member's JSON path ("error: 'x.json':
- * runs[2].ops_per_sec: expected a number"). Returns 0, -errno when the
- * file cannot be opened, or -EINVAL when it is not a vfsbench result of a
- * schema version this program reads; the message is printed. An fdscale
- * result is recognised by its schema and version only: it returns 0 with
- * kind RESULTFILE_FDSCALE and nothing else read, and callers decide
- * whether they take it. @rf needs resultfile_release() only after success.
- */
-int resultfile_read(struct resultfile *rf, const char *path);
-
-/*
- * resultfile_read(), and of an fdscale result also options.cold,
+ * Read @path and append one struct resultfile per variant to *@rf (of
+ * *@n, grown with realloc), each with file = @file. A missing or
+ * mistyped member is an error that names the file and the member's JSON
+ * path ("error: 'x.json': runs[2].ops_per_sec: expected a number").
+ * Returns 0, -errno when the file cannot be opened, or -EINVAL when it
+ * is not a vfsbench result of a schema version this program reads; the
+ * message is printed and nothing is appended. An fdscale result is
+ * recognised by its schema and version only (one entry of kind
+ * RESULTFILE_FDSCALE), unless @steps: then options.cold,
  * options.threads, options.private_fd_table and steps[] (each step's
- * num_fds at least 1), checked alike: for vfsbench plot.
+ * num_fds at least 1) are read and checked alike, for vfsbench plot.
+ * Callers decide whether they take it.
  */
-int resultfile_read_steps(struct resultfile *rf, const char *path);
+int resultfile_read(const char *path, unsigned int file, bool steps,
+		    struct resultfile **rf, unsigned int *n);
 void resultfile_release(struct resultfile *rf);
+
+/* Release @n entries and the array. */
+void resultfile_release_all(struct resultfile *rf, unsigned int n);
 
 /* The point of @clients, or NULL. */
 const struct resultfile_point *resultfile_point(const struct resultfile *rf,
@@ -131,9 +151,11 @@ const double *resultfile_values(const struct resultfile_point *pt,
 				enum compare_metric metric);
 
 /*
- * Make the labels of @n files unique: where basenames collide, the label
- * becomes the path without ".json"; a path given twice gets "#N", N its
- * position (1-based), on its later copies.
+ * Make the labels of @n entries unique: where a variant's label collides
+ * with another label it becomes "BASENAME:VARIANT"; where basenames
+ * collide, the label is made of the path without ".json" instead; an
+ * entry read twice gets "#N", N its position (1-based), on its later
+ * copies.
  */
 void resultfile_labels(struct resultfile *rf, unsigned int n);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The table of vfsbench compare on stdout: what struct comparison holds,
- * laid out to be pasted into a mailing-list post as it is.
+ * The table of vfsbench compare (and of a run's variants) on stdout: what
+ * struct comparison holds, laid out to be pasted into a mailing-list post
+ * as it is.
  */
 #include <config.h>
 #include "report/report.h"
@@ -22,45 +23,48 @@
 /*
  * The layout, for old.json and new.json measured alike:
  *
- * Metric: ops/s, mean of runs, relative to old at 1 client (= 305333.33 ops/s)
- * Cells: relative value, change vs old at the same count, mark, (runs)
- * Clients  old       new
- *       1  1.00 (3)  1.02  +2.0% ~               (3)
- *       2  1.85 (3)  1.91  +3.2% ~               (3)
- *       4  3.09 (2)  3.49 +12.9% too few samples (3)
- *       8     -      7.01                        (3)
- * Marks (Welch's t-test, two-sided): * significant at 95%, ~ not significant
- * too few samples: under 3 runs on a side, no test
- * Note: no change or test where old has no result
+ * Metric: ops/s, median of runs, relative to old at 1 client (= 305333.33
+ * ops/s) Cells: relative value, spread or change vs old at the same count [95%
+ * interval], mark, (runs) Clients  old             new 1  1.00 +/-0.8%
+ * (5)  1.02  +2.0% [-0.9,+4.1] ~ (5) 2  1.85 +/-1.1% (5)  1.91  +3.2%
+ * [+2.1,+4.4] * (5) 4  3.09 +/-0.4% (3)  3.49 +12.9%             too few
+ * samples (3) 8     -              7.01                    (5) Marks:
+ * Mann-Whitney U test (exact), two-sided; Benjamini-Hochberg over 3 ... (the
+ * legend, as print_legend() writes it)
  *
- * Before the table, one "# WARNING: NOT LIKE FOR LIKE: ..." line per file
- * that was not measured like A. After the legend, "Note: ..." lines:
- * runs left out, sweeps that stopped early, a baseline of 0, counts where
- * A has no result. A's column holds the relative value and its number of
- * runs; every other column holds the relative value, the change in
- * percent against A at the same count, the mark and the number of runs.
- * Each part is aligned within its column, a column is as wide as its
- * widest cell or label, columns are two spaces apart, and lines carry no
- * trailing blanks. The widest cell, with "too few samples", is about 35
- * characters: three files with short labels fit in 100 columns. "-": the
- * file has no result at that count; "n/a": a division by a mean of 0. For p99
- * the relative value is the latency relative to A's, lower is better, and the
- * first line says so.
+ * Before the table, one "# WARNING: NOT LIKE FOR LIKE: ..." line per side
+ * that was not measured like A. After it the legend (the test, the
+ * correction, the interval, what is never marked), the reasons of every
+ * '?', and "Note: ..." lines: how many files and runs pooled sides have,
+ * drift in a run's variants, runs left out, sweeps that stopped early, a
+ * baseline of 0, counts where A has no result. A's column holds the
+ * relative value, the runs' coefficient of variation and their number;
+ * every other column the relative value, the change against A at the
+ * same count, its interval, the mark (with --pvalue the p-value) and the
+ * number of runs. Each part is aligned within its column, a column is as
+ * wide as its widest cell or label, columns are two spaces apart, and
+ * lines carry no trailing blanks. "-": the side has no result at that
+ * count; "n/a": a division by 0, or no interval at this level. For p99
+ * the relative value is the latency relative to A's, lower is better, and
+ * the first line says so.
  */
 
-#define FIELD 32
+#define FIELD 48
 
 /* The parts of one cell, as text. */
 struct cell_text {
 	char rel[FIELD];
+	char spread[FIELD];
 	char change[FIELD];
+	char interval[FIELD];
 	const char *mark;
+	char p[FIELD];
 	char runs[FIELD];
 };
 
-/* One file's column: the widths of the parts and of the whole. */
+/* One side's column: the widths of the parts and of the whole. */
 struct column {
-	int rel, change, mark, runs;
+	int rel, spread, change, interval, mark, p, runs;
 	int width;
 };
 
@@ -70,7 +74,24 @@ static const char *const metric_names[] = {
 	[CMP_P99] = "p99 latency",
 };
 
-static void cell_text(const struct comparison_cell *c, struct cell_text *t)
+static const char *const mark_names[] = {
+	[MARK_NONE] = "",
+	[MARK_SIGNIFICANT] = "*",
+	[MARK_NOT] = "~",
+	[MARK_SUSPECT] = "?",
+};
+
+static void pct(char *buf, double v)
+{
+	if (isnan(v))
+		snprintf(buf, FIELD, "n/a");
+	else
+		snprintf(buf, FIELD, "%+.1f%%", v * 100);
+}
+
+static void cell_text(const struct comparison *cmp,
+		      const struct comparison_cell *c, bool base,
+		      struct cell_text *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->mark = "";
@@ -83,21 +104,35 @@ static void cell_text(const struct comparison_cell *c, struct cell_text *t)
 	else
 		snprintf(t->rel, FIELD, "%.2f", c->relative);
 	snprintf(t->runs, FIELD, "(%zu)", c->s.n);
+	if (base) {
+		snprintf(t->spread, FIELD, "+/-%.1f%%", c->s.cv * 100);
+		return;
+	}
 	if (c->state != CELL_FEW && c->state != CELL_TESTED)
 		return;
-	if (isnan(c->change))
-		snprintf(t->change, FIELD, "n/a");
-	else
-		snprintf(t->change, FIELD, "%+.1f%%", c->change);
-	if (c->state == CELL_FEW)
+	pct(t->change, c->change);
+	if (c->bounded && !isnan(c->lo))
+		snprintf(t->interval, FIELD, "[%+.1f,%+.1f]", c->lo * 100,
+			 c->hi * 100);
+	else if (c->state == CELL_TESTED)
+		snprintf(t->interval, FIELD, "[n/a]");
+	if (c->state == CELL_FEW) {
 		t->mark = "too few samples";
-	else
-		t->mark = c->w.significant ? "*" : "~";
+		return;
+	}
+	t->mark = mark_names[c->mark];
+	if (cmp->cc->pvalues)
+		snprintf(t->p, FIELD, "p=%.2g", c->p);
 }
 
 static int max_int(int a, int b)
 {
 	return a > b ? a : b;
+}
+
+static int text_width(const char *s)
+{
+	return (int)strlen(s);
 }
 
 static void measure_column(const struct comparison *cmp, unsigned int f,
@@ -107,16 +142,22 @@ static void measure_column(const struct comparison *cmp, unsigned int f,
 
 	memset(col, 0, sizeof(*col));
 	for (unsigned int r = 0; r < cmp->nclients; r++) {
-		cell_text(comparison_cell(cmp, r, f), &t);
-		col->rel = max_int(col->rel, (int)strlen(t.rel));
-		col->change = max_int(col->change, (int)strlen(t.change));
-		col->mark = max_int(col->mark, (int)strlen(t.mark));
-		col->runs = max_int(col->runs, (int)strlen(t.runs));
+		cell_text(cmp, comparison_cell(cmp, r, f), !f, &t);
+		col->rel = max_int(col->rel, text_width(t.rel));
+		col->spread = max_int(col->spread, text_width(t.spread));
+		col->change = max_int(col->change, text_width(t.change));
+		col->interval = max_int(col->interval, text_width(t.interval));
+		col->mark = max_int(col->mark, text_width(t.mark));
+		col->p = max_int(col->p, text_width(t.p));
+		col->runs = max_int(col->runs, text_width(t.runs));
 	}
-	col->width = col->rel + (col->change ? 1 + col->change : 0) +
+	col->width = col->rel + (col->spread ? 1 + col->spread : 0) +
+		     (col->change ? 1 + col->change : 0) +
+		     (col->interval ? 1 + col->interval : 0) +
 		     (col->mark ? 1 + col->mark : 0) +
+		     (col->p ? 1 + col->p : 0) +
 		     (col->runs ? 1 + col->runs : 0);
-	col->width = max_int(col->width, (int)strlen(cmp->files[f].label));
+	col->width = max_int(col->width, text_width(cmp->sides[f].label));
 }
 
 /* Print @line without its trailing blanks, and a newline. */
@@ -144,86 +185,241 @@ static void line_add(char *line, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* @s padded to @width columns, on the left (@right) or the right. */
+static void add_padded(char *line, size_t len, const char *s, int width,
+		       bool right)
+{
+	int pad = width - text_width(s);
+
+	if (right)
+		line_add(line, len, "%*s%s", pad > 0 ? pad : 0, "", s);
+	else
+		line_add(line, len, "%s%*s", s, pad > 0 ? pad : 0, "");
+}
+
 static void print_row(const struct comparison *cmp, unsigned int r,
 		      const struct column *cols, char *line, size_t len)
 {
 	struct cell_text t;
-	char cell[4 * FIELD + 8];
+	char cell[8 * FIELD + 16];
 
 	snprintf(line, len, "%7u", cmp->clients[r]);
-	for (unsigned int f = 0; f < cmp->nfiles; f++) {
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
 		const struct column *col = &cols[f];
 
-		cell_text(comparison_cell(cmp, r, f), &t);
-		snprintf(cell, sizeof(cell), "%*s", col->rel, t.rel);
-		if (col->change)
-			line_add(cell, sizeof(cell), " %*s", col->change,
-				 t.change);
-		if (col->mark)
-			line_add(cell, sizeof(cell), " %-*s", col->mark,
-				 t.mark);
+		cell_text(cmp, comparison_cell(cmp, r, f), !f, &t);
+		cell[0] = '\0';
+		add_padded(cell, sizeof(cell), t.rel, col->rel, true);
+		if (col->spread) {
+			line_add(cell, sizeof(cell), " ");
+			add_padded(cell, sizeof(cell), t.spread, col->spread,
+				   true);
+		}
+		if (col->change) {
+			line_add(cell, sizeof(cell), " ");
+			add_padded(cell, sizeof(cell), t.change, col->change,
+				   true);
+		}
+		if (col->interval) {
+			line_add(cell, sizeof(cell), " ");
+			add_padded(cell, sizeof(cell), t.interval,
+				   col->interval, false);
+		}
+		if (col->mark) {
+			line_add(cell, sizeof(cell), " ");
+			add_padded(cell, sizeof(cell), t.mark, col->mark,
+				   false);
+		}
+		if (col->p) {
+			line_add(cell, sizeof(cell), " ");
+			add_padded(cell, sizeof(cell), t.p, col->p, false);
+		}
 		if (col->runs)
 			line_add(cell, sizeof(cell), " %s", t.runs);
-		line_add(line, len, "  %-*s", col->width, cell);
+		line_add(line, len, "  ");
+		add_padded(line, len, cell, col->width, false);
 	}
 	put_line(line);
 }
 
 static void print_header(const struct comparison *cmp)
 {
-	const char *a = cmp->files[0].label;
+	const char *a = cmp->sides[0].label;
 	unsigned int bc = cmp->baseline_clients;
+	enum compare_metric m = cmp->cc->metric;
 	char value[32];
 
-	for (unsigned int f = 1; f < cmp->nfiles; f++)
+	for (unsigned int f = 1; f < cmp->nsides; f++)
 		if (cmp->notlike[f])
 			printf("# WARNING: NOT LIKE FOR LIKE: %s and %s differ in: %s\n",
-			       a, cmp->files[f].label, cmp->notlike[f]);
-	if (cmp->metric == CMP_P99)
+			       a, cmp->sides[f].label, cmp->notlike[f]);
+	if (m == CMP_P99)
 		units_format_ns(value, sizeof(value),
 				(uint64_t)llround(cmp->baseline));
 	else
 		snprintf(value, sizeof(value), "%.2f %s", cmp->baseline,
-			 metric_names[cmp->metric]);
-	printf("Metric: %s%s, mean of runs, relative to %s at %u client%s (= %s",
-	       metric_names[cmp->metric],
-	       cmp->metric == CMP_P99 ? " (lower is better)" : "", a, bc,
+			 metric_names[m]);
+	printf("Metric: %s%s, %s of runs, relative to %s at %u client%s (= %s",
+	       metric_names[m], m == CMP_P99 ? " (lower is better)" : "",
+	       cmp->cc->test == TEST_WELCH ? "mean" : "median", a, bc,
 	       bc == 1 ? "" : "s", value);
 	if (bc != 1)
 		printf("; %s has no 1-client result", a);
-	printf(")\nCells: relative value, change vs %s at the same count, mark, (runs)\n",
-	       a);
+	printf(")\nCells: relative value, spread or change vs %s at the same count [%g%% interval], mark, (runs)\n",
+	       a, cmp->cc->confidence * 100);
+}
+
+static const char *correction_name(enum padjust_method m)
+{
+	switch (m) {
+	case PADJUST_BH:
+		return "Benjamini-Hochberg";
+	case PADJUST_HOLM:
+		return "Holm";
+	case PADJUST_NONE:
+		break;
+	}
+	return "no";
+}
+
+static void print_legend(const struct comparison *cmp)
+{
+	const struct compare_config *cc = cmp->cc;
+	double level = (1 - cc->confidence) * 100;
+
+	if (cc->test == TEST_WELCH)
+		printf("Marks: Welch's t-test, two-sided");
+	else
+		printf("Marks: Mann-Whitney U test (%s), two-sided",
+		       cmp->all_exact ? "exact" : "normal approximation");
+	if (!cmp->ntests)
+		printf("; no row tested");
+	else if (cc->correction == PADJUST_BH)
+		printf("; Benjamini-Hochberg over %u test%s (false discovery rate %g%%)",
+		       cmp->ntests, cmp->ntests == 1 ? "" : "s", level);
+	else if (cc->correction == PADJUST_HOLM)
+		printf("; Holm over %u test%s (family-wise error %g%%)",
+		       cmp->ntests, cmp->ntests == 1 ? "" : "s", level);
+	else
+		printf("; no correction (each row at %g%%)", level);
+	printf(": * significant, ~ not significant, ? suspect (below)\n");
+	if (cc->test == TEST_WELCH)
+		printf("Interval: the difference of the means, Welch's t; +/-: the runs' coefficient of variation\n");
+	else
+		printf("Interval: Hodges-Lehmann, distribution-free; +/-: the runs' coefficient of variation\n");
+	if (cc->pvalues)
+		printf("p: the test's p-value, before the %s correction\n",
+		       correction_name(cc->correction));
+	printf("Never marked: a change under %g%% (--threshold)",
+	       cc->threshold * 100);
+	if (cmp->resolution)
+		printf(", or under %.1f%% for p99 (the resolution of the latency histograms)",
+		       comparison_resolution(cmp) * 100);
+	printf("\n");
+}
+
+/* "2 of 5 runs of B" and "1 of 5 of A", as they apply. */
+static void print_counts(const char *what, unsigned int na, size_t ta,
+			 const char *a, unsigned int nb, size_t tb,
+			 const char *b)
+{
+	printf("%s: ", what);
+	if (nb)
+		printf("%u of %zu runs of %s", nb, tb, b);
+	if (na && nb)
+		printf(", ");
+	if (na)
+		printf("%u of %zu runs of %s", na, ta, a);
+}
+
+static void print_suspects(const struct comparison *cmp)
+{
+	const struct comparison_side *a = &cmp->sides[0];
+
+	for (unsigned int f = 1; f < cmp->nsides; f++) {
+		const struct comparison_side *s = &cmp->sides[f];
+		bool drift = false;
+
+		for (unsigned int r = 0; r < cmp->nclients; r++) {
+			const struct comparison_cell *c =
+				comparison_cell(cmp, r, f);
+			const struct comparison_cell *ref =
+				comparison_cell(cmp, r, 0);
+
+			if (c->mark != MARK_SUSPECT)
+				continue;
+			drift = drift || (c->suspect & SUSPECT_DRIFT);
+			if (!(c->suspect & (SUSPECT_STARVED | SUSPECT_IDLE)))
+				continue;
+			printf("? %s at %u client%s: ", s->label,
+			       cmp->clients[r],
+			       cmp->clients[r] == 1 ? "" : "s");
+			if (c->suspect & SUSPECT_STARVED)
+				print_counts("starved", ref->starved, ref->s.n,
+					     a->label, c->starved, c->s.n,
+					     s->label);
+			if ((c->suspect & SUSPECT_STARVED) &&
+			    (c->suspect & SUSPECT_IDLE))
+				printf("; ");
+			if (c->suspect & SUSPECT_IDLE)
+				print_counts("with idle clients", ref->idle,
+					     ref->s.n, a->label, c->idle,
+					     c->s.n, s->label);
+			printf("\n");
+		}
+		if (!drift)
+			continue;
+		for (unsigned int k = 0; k < 2; k++) {
+			const struct comparison_side *d = k ? s : a;
+
+			if (d->drift)
+				printf("? %s: drift: the runs of %s ('%s') trend over their order (Mann-Kendall, p = %.2g), and %s and %s did not run interleaved\n",
+				       s->label, d->label, d->trend_part->path,
+				       d->trend.p, a->label, s->label);
+		}
+	}
 }
 
 static void print_notes(const struct comparison *cmp)
 {
-	const char *a = cmp->files[0].label;
+	const char *a = cmp->sides[0].label;
 	bool no_ref = false, few = false;
 
 	for (unsigned int r = 0; r < cmp->nclients; r++) {
-		for (unsigned int f = 1; f < cmp->nfiles; f++) {
+		for (unsigned int f = 1; f < cmp->nsides; f++) {
 			enum cell_state st = comparison_cell(cmp, r, f)->state;
 
 			no_ref = no_ref || st == CELL_NO_REF;
 			few = few || st == CELL_FEW;
 		}
 	}
-	printf("Marks (Welch's t-test, two-sided): * significant at %g%%, ~ not significant\n",
-	       cmp->confidence * 100);
-	if (few)
+	if (few && cmp->cc->test == TEST_WELCH)
 		printf("too few samples: under %d runs on a side, no test\n",
 		       COMPARE_MIN_RUNS);
+	else if (few)
+		printf("too few samples: with so few runs the test cannot reach %g%% (it needs 4 runs a side, or 3 and 5)\n",
+		       cmp->cc->confidence * 100);
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
+		const struct comparison_side *s = &cmp->sides[f];
+
+		if (s->nparts > 1)
+			printf("Note: %s: %u files, %u runs pooled\n", s->label,
+			       s->nparts, s->nruns);
+		if (s->drift)
+			printf("Note: %s: the runs trend over their order (Mann-Kendall, p = %.2g)\n",
+			       s->label, s->trend.p);
+	}
 	if (!(cmp->baseline > 0))
 		printf("Note: %s's baseline is 0: no relative values (n/a)\n",
 		       a);
 	if (no_ref)
 		printf("Note: no change or test where %s has no result\n", a);
-	for (unsigned int f = 0; f < cmp->nfiles; f++) {
-		const struct resultfile *rf = &cmp->files[f];
+	for (unsigned int i = 0; i < cmp->nfiles; i++) {
+		const struct resultfile *rf = &cmp->files[i];
 
-		if (!rf->complete)
+		if (!rf->complete && !rf->variant)
 			printf("Note: %s: the sweep stopped early\n",
-			       rf->label);
+			       rf->nvariants > 1 ? rf->path : rf->label);
 		if (rf->incomplete)
 			printf("Note: %s: %u run%s left out: ended early (--strict, --max-errors or a signal)\n",
 			       rf->label, rf->incomplete,
@@ -233,23 +429,27 @@ static void print_notes(const struct comparison *cmp)
 
 void report_compare(const struct comparison *cmp)
 {
-	struct column *cols = xcalloc(cmp->nfiles, sizeof(*cols));
+	struct column *cols = xcalloc(cmp->nsides, sizeof(*cols));
 	size_t len = 16;
 	char *line;
 
-	for (unsigned int f = 0; f < cmp->nfiles; f++) {
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
 		measure_column(cmp, f, &cols[f]);
-		len += (size_t)cols[f].width + 2;
+		len += (size_t)cols[f].width * 2 + 2;
 	}
 	line = xmalloc(len);
 	print_header(cmp);
 	snprintf(line, len, "%7s", "Clients");
-	for (unsigned int f = 0; f < cmp->nfiles; f++)
-		line_add(line, len, "  %-*s", cols[f].width,
-			 cmp->files[f].label);
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
+		line_add(line, len, "  ");
+		add_padded(line, len, cmp->sides[f].label, cols[f].width,
+			   false);
+	}
 	put_line(line);
 	for (unsigned int r = 0; r < cmp->nclients; r++)
 		print_row(cmp, r, cols, line, len);
+	print_legend(cmp);
+	print_suspects(cmp);
 	print_notes(cmp);
 	fflush(stdout);
 	free(line);

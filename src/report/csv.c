@@ -21,13 +21,16 @@
 static const char *const end_names[] = { "complete", "strict", "max-errors",
 					 "signal", "failed" };
 
+/* @variant: the variant's label, written as it is (labels hold no ','
+ * that is not theirs: the last column takes the rest of the line). */
 static void csv_row(FILE *f, const struct run *run, const char *op,
-		    const struct hist *h, uint64_t unexpected)
+		    const struct hist *h, uint64_t unexpected,
+		    const char *variant)
 {
 	uint64_t el = result_elapsed(&run->total);
 
 	fprintf(f,
-		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu\n",
+		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu,\"%s\"\n",
 		run->index, run->nclients, run->repeat,
 		end_names[atomic_load(&run->state.end)], op,
 		(unsigned long long)h->count,
@@ -38,7 +41,7 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 		(unsigned long long)hist_percentile(h, 99.9),
 		(unsigned long long)h->max, (unsigned long long)unexpected,
 		run_ops_per_sec(run), run_mb_per_sec(run),
-		(unsigned long long)el);
+		(unsigned long long)el, variant);
 }
 
 int report_csv(const struct sweep *sw, const char *path)
@@ -51,11 +54,12 @@ int report_csv(const struct sweep *sw, const char *path)
 		free(all);
 		return -1;
 	}
-	fputs("run,clients,repeat,end,op,count,op_per_sec,mean_ns,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,unexpected,run_ops_per_sec,run_mb_per_sec,elapsed_ns\n",
+	fputs("run,clients,repeat,end,op,count,op_per_sec,mean_ns,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,unexpected,run_ops_per_sec,run_mb_per_sec,elapsed_ns,variant\n",
 	      f);
 	for (unsigned int i = 0; i < sw->nruns; i++) {
 		const struct run *run = &sw->runs[i];
 		const struct result *r = &run->total;
+		const char *v = sw->variants[sw->variant_of[i]].label;
 
 		if (atomic_load(&run->state.end) == RUN_END_FAILED)
 			continue;
@@ -64,20 +68,34 @@ int report_csv(const struct sweep *sw, const char *path)
 
 			for (unsigned int e = 0; e < ERR_SKIPPED; e++)
 				unexpected += r->err[s][e];
-			csv_row(f, run, op_table[sw->lf->slot_op[s]].name,
-				&r->lat[s], unexpected);
+			csv_row(f, run,
+				op_table[run->state.lf->slot_op[s]].name,
+				&r->lat[s], unexpected, v);
 		}
 		result_all_ops(r, all);
-		csv_row(f, run, "all", all, r->unexpected);
+		csv_row(f, run, "all", all, r->unexpected, v);
 	}
 	free(all);
 	return outfile_commit(&o);
 }
 
+/* @label with '/' and control characters as '_', for a file name. */
+static const char *file_part(const char *label, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; label[i] && i + 1 < len; i++)
+		buf[i] = label[i] == '/' || (unsigned char)label[i] < 0x20 ?
+				 '_' :
+				 label[i];
+	buf[i] = '\0';
+	return buf;
+}
+
 int report_ministat(const struct report_config *rc, const struct sweep *sw,
 		    const char *prefix)
 {
-	char path[4096];
+	char path[4096], name[256];
 
 	for (unsigned int p = 0; p < sw->npoints; p++) {
 		const struct point *pt = &sw->points[p];
@@ -86,7 +104,14 @@ int report_ministat(const struct report_config *rc, const struct sweep *sw,
 
 		if (!pt->nruns)
 			continue;
-		snprintf(path, sizeof(path), "%s-%u.txt", prefix, pt->clients);
+		if (sw->nvariants > 1)
+			snprintf(path, sizeof(path), "%s-%s-%u.txt", prefix,
+				 file_part(sw->variants[pt->variant].label,
+					   name, sizeof(name)),
+				 pt->clients);
+		else
+			snprintf(path, sizeof(path), "%s-%u.txt", prefix,
+				 pt->clients);
 		f = outfile_open(&o, path);
 		if (!f)
 			return -1;

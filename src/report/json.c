@@ -28,7 +28,7 @@
 static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fdt_names[] = { "shared", "private" };
 static const char *const order_names[] = { "sequential", "interleaved",
-					   "random" };
+					   "random", "shuffled" };
 static const char *const dialect_names[] = { "auto", "native", "dbench" };
 static const char *const fsinfo_names[] = { "statvfs", "statfs",
 					    "statvfs_legacy" };
@@ -56,9 +56,63 @@ static json_t *summary_json(const struct summary *s)
 			 s->stddev, "cv", s->cv, "min", s->min, "max", s->max);
 }
 
-static json_t *options_json(const struct report_config *rc,
+/*
+ * What a variant may change: the loadfile as given, the engine, the
+ * isolation, the depth and the dbench translation flags, set into @o.
+ */
+static void variant_options(json_t *o, const struct report_variant *v,
 			    const struct run_config *cfg)
 {
+	const struct loadfile_opts *lo = v->lopts;
+
+	json_object_set_new(o, "loadfile", str(v->loadfile));
+	json_object_set_new(o, "engine", str(v->engine));
+	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
+	json_object_set_new(
+		o, "fs_struct",
+		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
+	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
+	json_object_set_new(o, "depth", json_integer(cfg->depth));
+	json_object_set_new(o, "dbench",
+			    json_pack("{sb sb sb sb ss}", "sync_open",
+				      lo->sync_open, "sync_dirs", lo->sync_dirs,
+				      "fsync", lo->fsync_writes, "resolve",
+				      !lo->no_resolve, "fsinfo",
+				      fsinfo_names[lo->fsinfo]));
+}
+
+static json_t *loadfile_json(const struct loadfile *lf)
+{
+	return json_pack("{ss ss ss sI sI}", "name", lf->name, "sha256",
+			 lf->sha256, "dialect", dialect_names[lf->dialect],
+			 "ops", (json_int_t)loadfile_run_nops(lf), "setup_ops",
+			 (json_int_t)lf->nsetup);
+}
+
+/* variants[]: each variant's label, options and loadfile. */
+static json_t *variants_json(const struct report_config *rc,
+			     const struct sweep *sw)
+{
+	json_t *a = json_array();
+
+	for (unsigned int v = 0; v < sw->nvariants; v++) {
+		json_t *o = json_object();
+
+		variant_options(o, &rc->variants[v], sw->variants[v].cfg);
+		json_array_append_new(
+			a,
+			json_pack("{ss so so}", "label", sw->variants[v].label,
+				  "options", o, "loadfile",
+				  loadfile_json(sw->variants[v].lf)));
+	}
+	return a;
+}
+
+/* The invocation's options; those a variant may change are variant 0's. */
+static json_t *options_json(const struct report_config *rc,
+			    const struct sweep *sw)
+{
+	const struct run_config *cfg = sw->cfg;
 	json_t *o = json_object(), *clients = json_array(), *cmd = json_array();
 
 	for (unsigned int i = 0; i < cfg->nclients; i++)
@@ -67,9 +121,8 @@ static json_t *options_json(const struct report_config *rc,
 		json_array_append_new(cmd, json_string(rc->argv[i]));
 	json_object_set_new(o, "command", cmd);
 	json_object_set_new(o, "clients", clients);
-	json_object_set_new(o, "loadfile", str(rc->loadfile));
 	json_object_set_new(o, "directory", str(rc->directory));
-	json_object_set_new(o, "engine", str(rc->engine));
+	variant_options(o, &rc->variants[0], sw->variants[0].cfg);
 	json_object_set_new(o, "time_ns", u64(cfg->loops ? 0 : cfg->time_ns));
 	json_object_set_new(o, "loops", u64(cfg->loops));
 	json_object_set_new(
@@ -77,24 +130,11 @@ static json_t *options_json(const struct report_config *rc,
 		json_pack("{ss sI}", "kind",
 			  cfg->warmup_kind == WARMUP_PASSES ? "passes" : "ns",
 			  "value", (json_int_t)cfg->warmup));
-	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
-	json_object_set_new(
-		o, "fs_struct",
-		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
-	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
-	json_object_set_new(o, "depth", json_integer(cfg->depth));
 	json_object_set_new(o, "runs", json_integer(cfg->runs));
 	json_object_set_new(o, "order", json_string(order_names[cfg->order]));
 	json_object_set_new(o, "seed", u64(cfg->seed));
 	json_object_set_new(o, "strict", json_boolean(cfg->strict));
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
-	json_object_set_new(o, "dbench",
-			    json_pack("{sb sb sb sb ss}", "sync_open",
-				      rc->lopts->sync_open, "sync_dirs",
-				      rc->lopts->sync_dirs, "fsync",
-				      rc->lopts->fsync_writes, "resolve",
-				      !rc->lopts->no_resolve, "fsinfo",
-				      fsinfo_names[rc->lopts->fsinfo]));
 	return o;
 }
 
@@ -157,7 +197,7 @@ static json_t *clients_json(const struct run *run)
 	return a;
 }
 
-static json_t *run_json(const struct run *run)
+static json_t *run_json(const struct run *run, unsigned int variant)
 {
 	const struct result *r = &run->total;
 	double share = result_cpu_share(r, run->nclients,
@@ -165,6 +205,7 @@ static json_t *run_json(const struct run *run)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "index", json_integer(run->index));
+	json_object_set_new(o, "variant", json_integer(variant));
 	json_object_set_new(o, "clients", json_integer(run->nclients));
 	json_object_set_new(o, "repeat", json_integer(run->repeat));
 	json_object_set_new(
@@ -212,11 +253,12 @@ static json_t *points_json(const struct sweep *sw)
 			json_array_append_new(runs,
 					      json_integer(pt->runs[r]->index));
 		json_array_append_new(
-			a, json_pack("{si so so so so}", "clients", pt->clients,
-				     "runs", runs, "ops_per_sec",
-				     summary_json(&pt->ops_s), "mb_per_sec",
-				     summary_json(&pt->mb_s), "p99_ns",
-				     summary_json(&pt->p99_ns)));
+			a,
+			json_pack("{si si so so so so}", "variant", pt->variant,
+				  "clients", pt->clients, "runs", runs,
+				  "ops_per_sec", summary_json(&pt->ops_s),
+				  "mb_per_sec", summary_json(&pt->mb_s),
+				  "p99_ns", summary_json(&pt->p99_ns)));
 	}
 	return a;
 }
@@ -236,17 +278,15 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "schema_version",
 			    json_integer(RESULTFILE_VERSION));
 	json_object_set_new(root, "created", json_string(when));
-	json_object_set_new(root, "options", options_json(rc, sw->cfg));
-	json_object_set_new(root, "loadfile",
-			    json_pack("{ss ss ss sI sI}", "name", lf->name,
-				      "sha256", lf->sha256, "dialect",
-				      dialect_names[lf->dialect], "ops",
-				      (json_int_t)loadfile_run_nops(lf),
-				      "setup_ops", (json_int_t)lf->nsetup));
+	json_object_set_new(root, "options", options_json(rc, sw));
+	json_object_set_new(root, "loadfile", loadfile_json(lf));
+	json_object_set_new(root, "variants", variants_json(rc, sw));
 	json_object_set_new(root, "environment", env_json(env));
 	for (unsigned int i = 0; i < sw->nruns; i++)
 		if (atomic_load(&sw->runs[i].state.end) != RUN_END_FAILED)
-			json_array_append_new(runs, run_json(&sw->runs[i]));
+			json_array_append_new(
+				runs,
+				run_json(&sw->runs[i], sw->variant_of[i]));
 	json_object_set_new(root, "runs", runs);
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));

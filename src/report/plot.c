@@ -783,19 +783,22 @@ static int plot_chart(struct chart *c, const char *output)
 }
 
 /*
- * Read the files; 0, or -1 when any cannot be read or they cannot be
- * plotted together (all reported). Sets *@fdscale when they are fdscale
- * results.
+ * Read the files into *@rfp, one entry per variant (*@n); 0, or -1 when
+ * any cannot be read or they cannot be plotted together (all reported).
+ * Sets *@fdscale when they are fdscale results.
  */
-static int read_files(struct resultfile *rf, const struct plot_config *pc,
-		      bool *fdscale)
+static int read_files(struct resultfile **rfp, unsigned int *n,
+		      const struct plot_config *pc, bool *fdscale)
 {
 	int sweep = -1, fds = -1, ret = 0;
+	struct resultfile *rf;
 
-	for (unsigned int f = 0; f < pc->nfiles; f++) {
-		if (resultfile_read_steps(&rf[f], pc->files[f]))
+	for (unsigned int f = 0; f < pc->nfiles; f++)
+		if (resultfile_read(pc->files[f], f, true, rfp, n))
 			ret = -1;
-		else if (rf[f].kind == RESULTFILE_FDSCALE && fds < 0)
+	rf = *rfp;
+	for (unsigned int f = 0; f < *n; f++) {
+		if (rf[f].kind == RESULTFILE_FDSCALE && fds < 0)
 			fds = (int)f;
 		else if (rf[f].kind == RESULTFILE_SWEEP && sweep < 0)
 			sweep = (int)f;
@@ -836,14 +839,15 @@ static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
 }
 
 /* fdscale results: one chart, a pair of lines per file. */
-static int plot_fdscale(struct resultfile *rf, const struct plot_config *pc)
+static int plot_fdscale(struct resultfile *rf, unsigned int n,
+			const struct plot_config *pc)
 {
-	struct fdchart c = { .s = xcalloc(pc->nfiles, sizeof(*c.s)) };
+	struct fdchart c = { .s = xcalloc(n, sizeof(*c.s)) };
 	int status = VB_EXIT_USAGE;
 	char *script;
 	size_t len;
 
-	for (unsigned int f = 0; f < pc->nfiles; f++) {
+	for (unsigned int f = 0; f < n; f++) {
 		if (!rf[f].nfdsteps) {
 			warning("'%s': no step: left out of the chart",
 				rf[f].path);
@@ -855,7 +859,7 @@ static int plot_fdscale(struct resultfile *rf, const struct plot_config *pc)
 		error("no step in any file: nothing to plot");
 		goto out;
 	}
-	fd_mode(c.mode, sizeof(c.mode), rf, pc->nfiles);
+	fd_mode(c.mode, sizeof(c.mode), rf, n);
 	script = gp_fdscale_script(&c, pc->output, &len);
 	status = plot_script(script, len, pc->output) ? VB_EXIT_RUNTIME :
 							VB_EXIT_OK;
@@ -868,24 +872,25 @@ out:
 
 int plot_files(const struct plot_config *pc)
 {
-	struct resultfile *rf = xcalloc(pc->nfiles, sizeof(*rf));
 	struct chart c = {
 		.metric = pc->metric,
-		.s = xcalloc(pc->nfiles, sizeof(*c.s)),
 		.xname = "clients",
 		.log_y = pc->log_y,
 	};
 	int status = VB_EXIT_USAGE;
+	struct resultfile *rf = NULL;
+	unsigned int n = 0;
 	bool fdscale;
 
-	if (read_files(rf, pc, &fdscale))
+	if (read_files(&rf, &n, pc, &fdscale))
 		goto out;
-	resultfile_labels(rf, pc->nfiles);
+	resultfile_labels(rf, n);
 	if (fdscale) {
-		status = plot_fdscale(rf, pc);
+		status = plot_fdscale(rf, n, pc);
 		goto out;
 	}
-	for (unsigned int f = 0; f < pc->nfiles; f++) {
+	c.s = xcalloc(n, sizeof(*c.s));
+	for (unsigned int f = 0; f < n; f++) {
 		series_fill(&c.s[c.ns], &rf[f], pc->metric);
 		if (c.s[c.ns].n) {
 			c.ns++;
@@ -905,8 +910,6 @@ out:
 	for (unsigned int i = 0; i < c.ns; i++)
 		series_release(&c.s[i]);
 	free(c.s);
-	for (unsigned int f = 0; f < pc->nfiles; f++)
-		resultfile_release(&rf[f]);
-	free(rf);
+	resultfile_release_all(rf, n);
 	return status;
 }

@@ -36,6 +36,22 @@ struct report_config {
 	const char *directory; /* -D as given */
 	const char *engine;
 	const struct loadfile_opts *lopts;
+	/* --percentiles: ab's table after each run, when npercentiles */
+	const double *percentiles;
+	unsigned int npercentiles;
+	/*
+	 * [nvariants]: for each variant of the sweep, what the result
+	 * files record of it: -c as given, the engine, the loadfile options
+	 */
+	const struct report_variant *variants;
+	unsigned int nvariants;
+};
+
+/* What the result files record of one variant of the sweep. */
+struct report_variant {
+	const char *loadfile; /* -c as given */
+	const char *engine;
+	const struct loadfile_opts *lopts;
 };
 
 /*
@@ -45,10 +61,25 @@ struct report_config {
  * spaced exactly as dbench prints it, for existing harness parsers.
  */
 void report_header(const struct report_config *rc, const struct run_config *cfg,
-		   const struct loadfile *lf, const struct workdir *wd);
-void report_run(const struct report_config *rc, const struct run *run);
-/* The sweep table; printed when two or more runs were measured. */
+		   const struct sweep_variant *v, unsigned int nvariants,
+		   const struct workdir *wd);
+/* One run's report; @variant: its variant's label, or NULL. */
+void report_run(const struct report_config *rc, const struct run *run,
+		const char *variant);
+/*
+ * ab's "Percentage of the requests served within a certain time": for
+ * each of rc->percentiles, the latency within which that share of the
+ * run's ops was served, per op kind and over all ops, from the merged
+ * histograms (report/percentiles.c).
+ */
+void report_percentiles(const struct report_config *rc, const struct run *run);
+/*
+ * The sweep table of each variant (printed when two or more runs were
+ * measured) and, with several variants, the table of all of them, each
+ * against the first, as vfsbench compare prints it.
+ */
 void report_sweep(const struct report_config *rc, const struct sweep *sw);
+void report_variants(const struct report_config *rc, const struct sweep *sw);
 
 /*
  * Files (written beside their target and renamed into place, so nothing

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "report/report.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,18 +25,37 @@ static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fs_names[] = { "private", "shared" };
 static const char *const fdt_names[] = { "shared", "private" };
 static const char *const order_names[] = { "sequential", "interleaved",
-					   "random" };
+					   "random", "shuffled" };
+
+/* A variant's loadfile and settings: two lines, indented by @indent. */
+static void print_setup(const char *indent, const char *engine,
+			const struct run_config *cfg, const struct loadfile *lf)
+{
+	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, lf->name,
+	       loadfile_run_nops(lf), lf->nsetup);
+	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
+	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
+	       fdt_names[cfg->fdt], cfg->depth);
+}
 
 void report_header(const struct report_config *rc, const struct run_config *cfg,
-		   const struct loadfile *lf, const struct workdir *wd)
+		   const struct sweep_variant *v, unsigned int nvariants,
+		   const struct workdir *wd)
 {
 	char t[32], w[32];
 
-	printf("vfsbench %s  loadfile %s: %u ops, %u in [setup]\n",
-	       PACKAGE_VERSION, lf->name, loadfile_run_nops(lf), lf->nsetup);
-	printf("engine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
-	       rc->engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
-	       fdt_names[cfg->fdt], cfg->depth);
+	if (nvariants == 1) {
+		printf("vfsbench %s  ", PACKAGE_VERSION);
+		print_setup("", rc->engine, v[0].cfg, v[0].lf);
+	} else {
+		printf("vfsbench %s  %u variants, run interleaved:\n",
+		       PACKAGE_VERSION, nvariants);
+		for (unsigned int i = 0; i < nvariants; i++) {
+			printf("  %s:\n", v[i].label);
+			print_setup("    ", rc->variants[i].engine, v[i].cfg,
+				    v[i].lf);
+		}
+	}
 	if (cfg->loops)
 		printf("loops %llu per client", (unsigned long long)cfg->loops);
 	else
@@ -48,9 +68,11 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 		       cfg->warmup ?
 			       units_format_ns(w, sizeof(w), cfg->warmup) :
 			       "none");
-	if (cfg->order == ORDER_RANDOM)
-		printf("runs %u per client count, order random, seed %llu\n",
-		       cfg->runs, (unsigned long long)cfg->seed);
+	if (cfg->order == ORDER_RANDOM ||
+	    (cfg->order == ORDER_SHUFFLED && (cfg->runs > 1 || nvariants > 1)))
+		printf("runs %u per client count, order %s, seed %llu\n",
+		       cfg->runs, order_names[cfg->order],
+		       (unsigned long long)cfg->seed);
 	else if (cfg->runs > 1)
 		printf("runs %u per client count, order %s\n", cfg->runs,
 		       order_names[cfg->order]);
@@ -241,7 +263,8 @@ static void print_usage(const struct run *run)
 		       units_format_ns(b[2], 16, (uint64_t)max));
 }
 
-void report_run(const struct report_config *rc, const struct run *run)
+void report_run(const struct report_config *rc, const struct run *run,
+		const char *variant)
 {
 	const struct result *r = &run->total;
 	uint64_t el = result_elapsed(r);
@@ -253,13 +276,16 @@ void report_run(const struct report_config *rc, const struct run *run)
 		format = run->state.lf->dialect == DIALECT_DBENCH ?
 				 FORMAT_BOTH :
 				 FORMAT_NATIVE;
-	printf("\n%u client%s: %llu ops in %.3f s\n", run->nclients,
+	printf("\n%s%s%u client%s: %llu ops in %.3f s\n",
+	       variant ? variant : "", variant ? ", " : "", run->nclients,
 	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
 	       (double)el / 1e9);
 	if (note)
 		printf("note: %s\n", note);
 	if (format != FORMAT_DBENCH)
 		print_native(run, el);
+	if (rc->npercentiles)
+		report_percentiles(rc, run);
 	print_unexpected(run);
 	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",
 	       per_sec(r->ops, el), per_sec(r->bytes, el) / 1e6,
@@ -277,19 +303,21 @@ void report_run(const struct report_config *rc, const struct run *run)
 }
 
 /*
- * The sweep table: one row per client count, the mean over its runs, the
- * spread (stddev and CV) when there are several, and the ratios to the
- * baseline.
+ * The sweep table of variant @v: one row per client count, the mean over
+ * its runs, the spread (stddev and CV) when there are several, and the
+ * ratios to the baseline.
  */
-void report_sweep(const struct report_config *rc, const struct sweep *sw)
+static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
+			unsigned int v)
 {
+	bool printed = false;
 	const struct run_config *cfg = sw->cfg;
-	struct sweep_row *rows = xcalloc(sw->npoints + 1, sizeof(*rows));
-	const struct point **pts = xcalloc(sw->npoints + 1, sizeof(*pts));
-	unsigned int n = 0, base;
+	unsigned int nc = cfg->nclients, n = 0, base;
+	struct sweep_row *rows = xcalloc(nc + 1, sizeof(*rows));
+	const struct point **pts = xcalloc(nc + 1, sizeof(*pts));
 	char b[16];
 
-	for (unsigned int p = 0; p < sw->npoints; p++) {
+	for (unsigned int p = v * nc; p < (v + 1) * nc; p++) {
 		const struct point *pt = &sw->points[p];
 
 		if (!pt->nruns)
@@ -303,8 +331,10 @@ void report_sweep(const struct report_config *rc, const struct sweep *sw)
 	if (!n || (n < 2 && cfg->runs < 2))
 		goto out;
 	base = sweep_rows_compute(rows, n, rc->metric);
-	printf("\nSweep: relative to %u client%s, by %s", rows[base].clients,
-	       rows[base].clients == 1 ? "" : "s",
+	printf("\nSweep%s%s: relative to %u client%s, by %s",
+	       sw->nvariants > 1 ? " of " : "",
+	       sw->nvariants > 1 ? sw->variants[v].label : "",
+	       rows[base].clients, rows[base].clients == 1 ? "" : "s",
 	       rc->metric == METRIC_MBPS ? "MB/s" : "ops/s");
 	if (cfg->runs > 1)
 		printf(" (mean of %u runs)", cfg->runs);
@@ -332,10 +362,26 @@ void report_sweep(const struct report_config *rc, const struct sweep *sw)
 			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
 			       m->cv * 100, rc->cv_warn * 100, m->min, m->max);
 	}
-	if (sw->stopped)
-		printf("note: the sweep stopped early; the table holds the runs that finished\n");
-	fflush(stdout);
+	printed = true;
 out:
 	free(pts);
 	free(rows);
+	return printed;
+}
+
+/*
+ * The sweep tables, one per variant; with several variants, then the
+ * table that sets each against the first (report/variants.c).
+ */
+void report_sweep(const struct report_config *rc, const struct sweep *sw)
+{
+	bool printed = false;
+
+	for (unsigned int v = 0; v < sw->nvariants; v++)
+		printed = print_sweep(rc, sw, v) || printed;
+	if (sw->nvariants > 1)
+		report_variants(rc, sw);
+	if (sw->stopped && printed)
+		printf("note: the sweep stopped early; the table holds the runs that finished\n");
+	fflush(stdout);
 }

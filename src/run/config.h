@@ -35,6 +35,7 @@ enum run_order {
 	ORDER_SEQUENTIAL, /* 1,1,1,2,2,2 */
 	ORDER_INTERLEAVED, /* 1,2,1,2,1,2 */
 	ORDER_RANDOM, /* a shuffle, seeded (--seed) */
+	ORDER_SHUFFLED, /* rounds of every count, each shuffled (--seed) */
 };
 
 #define MAX_CLIENTS 100000

@@ -73,6 +73,24 @@ void sweep_schedule(unsigned int *order, unsigned int npoints,
 {
 	unsigned int n = npoints * runs, k = 0;
 
+	if (how == ORDER_SHUFFLED) {
+		for (unsigned int r = 0; r < runs; r++) {
+			unsigned int *round = order + r * npoints;
+
+			for (unsigned int p = 0; p < npoints; p++)
+				round[p] = p;
+			for (unsigned int i = npoints - 1; i > 0; i--) {
+				unsigned int j =
+					(unsigned int)(splitmix64(&seed) %
+						       (i + 1));
+				unsigned int t = round[i];
+
+				round[i] = round[j];
+				round[j] = t;
+			}
+		}
+		return;
+	}
 	if (how == ORDER_INTERLEAVED) {
 		for (unsigned int r = 0; r < runs; r++)
 			for (unsigned int p = 0; p < npoints; p++)
@@ -115,35 +133,44 @@ static void summarise(struct sweep *sw)
 }
 
 int sweep_execute(struct sweep *sw, const struct run_config *cfg,
-		  const struct loadfile *lf, const struct engine *engine,
+		  const struct sweep_variant *variants, unsigned int nvariants,
 		  struct workdir *wd, const struct sweep_hooks *hooks)
 {
-	unsigned int total = cfg->nclients * cfg->runs, *order;
+	unsigned int total, *order;
 	int status = VB_EXIT_OK;
 
 	memset(sw, 0, sizeof(*sw));
 	sw->cfg = cfg;
-	sw->lf = lf;
+	sw->lf = variants[0].lf;
+	sw->variants = variants;
+	sw->nvariants = nvariants;
+	sw->npoints = nvariants * cfg->nclients;
+	total = sw->npoints * cfg->runs;
 	sw->runs = xcalloc(total, sizeof(*sw->runs));
-	sw->npoints = cfg->nclients;
+	sw->variant_of = xcalloc(total, sizeof(*sw->variant_of));
 	sw->points = xcalloc(sw->npoints, sizeof(*sw->points));
 	for (unsigned int p = 0; p < sw->npoints; p++) {
-		sw->points[p].clients = cfg->clients[p];
+		sw->points[p].variant = p / cfg->nclients;
+		sw->points[p].clients = cfg->clients[p % cfg->nclients];
 		sw->points[p].runs = xcalloc(cfg->runs, sizeof(struct run *));
 	}
 	order = xcalloc(total, sizeof(*order));
 	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
 	for (unsigned int i = 0; i < total; i++) {
 		struct point *pt = &sw->points[order[i]];
+		const struct sweep_variant *v = &variants[pt->variant];
 		struct run *run = &sw->runs[i];
 		int ret;
 
-		run_init(run, cfg, lf, engine, pt->clients, i, pt->nruns);
+		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
+			 pt->nruns);
+		sw->variant_of[i] = pt->variant;
 		sw->nruns++;
 		ret = run_execute(run, wd);
 		if (atomic_load(&run->state.end) != RUN_END_FAILED &&
 		    hooks->run)
-			hooks->run(run, hooks->ctx);
+			hooks->run(run, nvariants > 1 ? v->label : NULL,
+				   hooks->ctx);
 		/* a stopped run's partial figures stay out of the summaries */
 		if (atomic_load(&run->state.end) == RUN_END_COMPLETE)
 			pt->runs[pt->nruns++] = run;
@@ -170,5 +197,6 @@ void sweep_release(struct sweep *sw)
 		free(sw->points[p].runs);
 	free(sw->points);
 	free(sw->runs);
+	free(sw->variant_of);
 	memset(sw, 0, sizeof(*sw));
 }

@@ -20,11 +20,26 @@ enum metric {
 };
 
 /*
- * One client count of the sweep (one CLIENTS entry) and what its --runs
- * runs measured: the summaries across runs of ops/s, MB/s and the p99
- * latency of all ops. Only runs that measured something count.
+ * One variant of the sweep: what one -c (and --variant value) names, the
+ * loadfile and the settings its runs use. The sweep's own settings (the
+ * client counts, --runs, --order, --seed) are those of the run_config
+ * given to sweep_execute(); each variant's cfg holds the same and its
+ * own isolation and depth.
+ */
+struct sweep_variant {
+	const char *label;
+	const struct run_config *cfg;
+	const struct loadfile *lf;
+	const struct engine *engine;
+};
+
+/*
+ * One client count of one variant (one CLIENTS entry) and what its
+ * --runs runs measured: the summaries across runs of ops/s, MB/s and
+ * the p99 latency of all ops. Only runs that measured something count.
  */
 struct point {
+	unsigned int variant;
 	unsigned int clients;
 	struct run **runs; /* [cfg->runs], in execution order */
 	unsigned int nruns; /* measured so far */
@@ -32,16 +47,25 @@ struct point {
 };
 
 /*
- * struct sweep: every client count of the command line, each run --runs
- * times in the --order chosen, and the table relative to the baseline
- * point (1 client, or the smallest count when 1 is not in the list).
+ * struct sweep: every variant at every client count of the command line,
+ * each run --runs times in the --order chosen, and the table relative to
+ * the baseline point (1 client, or the smallest count when 1 is not in
+ * the list). Runs are numbered across variants, so their directories
+ * (run<index>) never collide.
  */
 struct sweep {
-	const struct run_config *cfg;
-	const struct loadfile *lf;
+	const struct run_config *cfg; /* the sweep's: counts, runs, order */
+	const struct loadfile *lf; /* variant 0's */
+	const struct sweep_variant *variants; /* [nvariants] */
+	unsigned int nvariants;
 	struct run *runs; /* [nruns], in execution order */
+	unsigned int *variant_of; /* [nruns]: the variant of each run */
 	unsigned int nruns;
-	struct point *points; /* [cfg->nclients], in command-line order */
+	/*
+	 * [nvariants x cfg->nclients]: variant by variant, each in
+	 * command-line order; point (v, p) is points[v * nclients + p]
+	 */
+	struct point *points;
 	unsigned int npoints;
 	bool stopped; /* a run ended early, or runs were left undone */
 };
@@ -59,7 +83,8 @@ struct sweep_row {
  * The execution order of @npoints points x @runs repeats: fills @order
  * (npoints * runs point indexes). Random order is a Fisher-Yates shuffle
  * of the sequential order driven by @seed (splitmix64), so a seed
- * reproduces it.
+ * reproduces it; shuffled order is @runs rounds of every point, each
+ * round shuffled alike.
  */
 void sweep_schedule(unsigned int *order, unsigned int npoints,
 		    unsigned int runs, enum run_order how, uint64_t seed);
@@ -67,22 +92,23 @@ void sweep_schedule(unsigned int *order, unsigned int npoints,
 /*
  * What the caller does with a sweep's results as they come (main() wires
  * them to the report): run() with each run that measured something, as it
- * ends; done() with the whole sweep once every point is summarised, also
- * after an early stop. Either may be NULL.
+ * ends, and its variant's label (NULL when there is one variant); done()
+ * with the whole sweep once every point is summarised, also after an
+ * early stop. Either may be NULL.
  */
 struct sweep_hooks {
-	void (*run)(const struct run *run, void *ctx);
+	void (*run)(const struct run *run, const char *variant, void *ctx);
 	void (*done)(const struct sweep *sw, void *ctx);
 	void *ctx;
 };
 
 /*
- * Run every client count, handing each run and then the sweep to @hooks.
- * Stops early on a signal, a failed setup or an end forced by --strict or
- * --max-errors. Returns the exit status for main().
+ * Run every variant at every client count, handing each run and then the
+ * sweep to @hooks. Stops early on a signal, a failed setup or an end
+ * forced by --strict or --max-errors. Returns the exit status for main().
  */
 int sweep_execute(struct sweep *sw, const struct run_config *cfg,
-		  const struct loadfile *lf, const struct engine *engine,
+		  const struct sweep_variant *variants, unsigned int nvariants,
 		  struct workdir *wd, const struct sweep_hooks *hooks);
 
 /*

@@ -30,6 +30,8 @@
 #define HIST_SUB      (1u << HIST_SUB_BITS)
 #define HIST_MAX_BITS 40
 #define HIST_NR	      ((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)
+/* A percentile's largest relative error: half a bucket, 1/64. */
+#define HIST_REL_ERROR (1.0 / (2 * HIST_SUB))
 
 struct hist {
 	uint64_t count;

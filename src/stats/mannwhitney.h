@@ -30,8 +30,9 @@ struct mwu {
 	double p; /* two-sided p-value */
 	/*
 	 * The smallest two-sided p-value any data with these sample sizes
-	 * (and, exact, these ties) could give: 2 / C(na + nb, na) without
-	 * ties. A test cannot be significant at a level below it.
+	 * could give, 2 / C(na + nb, na) (two samples that do not overlap):
+	 * with fewer runs the test cannot be significant at a level below
+	 * it, whatever the data. Ties only make p larger.
 	 */
 	double p_min;
 	bool exact; /* p from the exact distribution, else normal */

@@ -7,17 +7,20 @@
 struct summary;
 
 /*
- * struct welch: Welch's two-sample t-test (unequal variances), two-sided.
- * Chosen over Student's t (benchmark runs on two kernels need not share a
- * variance) and over Mann-Whitney U (with 3 runs a side its smallest
- * two-sided p is 0.1, so it can never reach 95%; compare's minimum is 3
- * runs). The t distribution comes from GSL.
+ * struct welch: Welch's two-sample t-test (unequal variances), two-sided,
+ * and the confidence interval of the difference of the means. Chosen
+ * over Student's t (benchmark runs on two kernels need not share a
+ * variance); vfsbench compare --test welch. The rank test (mannwhitney.h)
+ * is the default: a t-test on skewed data (p99 latencies, one slow run)
+ * misses changes a rank test finds. The t distribution comes from GSL.
  */
 struct welch {
 	double t; /* (mean b - mean a) / standard error */
 	double df; /* Welch-Satterthwaite degrees of freedom */
 	double p; /* two-sided p-value */
 	bool significant; /* p < 1 - confidence */
+	/* mean b - mean a +/- the t quantile x standard error */
+	double lo, hi;
 };
 
 /*

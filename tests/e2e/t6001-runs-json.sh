@@ -242,7 +242,7 @@ test_expect_success '--runs 2 with one client count: a sweep table of one row' '
 
 test_expect_success 'bad --runs, --order, --seed, --cv-warn: usage errors, exit 2' '
 	canary_setup &&
-	for a in "--runs 0" "--runs 10001" "--runs x" "--order shuffled" \
+	for a in "--runs 0" "--runs 10001" "--runs x" "--order chaos" \
 		"--seed 9223372036854775808" "--seed -1" "--cv-warn 0" \
 		"--cv-warn -5" "--cv-warn 5%"; do
 		opt=${a% *} &&
@@ -252,7 +252,7 @@ test_expect_success 'bad --runs, --order, --seed, --cv-warn: usage errors, exit 
 		test ! -s out &&
 		case $opt in
 		--runs) want="bad --runs $SQ$val$SQ: expected 1 to 10000" ;;
-		--order) want="bad --order $SQ$val$SQ: expected sequential, interleaved or random" ;;
+		--order) want="bad --order $SQ$val$SQ: expected sequential, interleaved, shuffled or random" ;;
 		--seed) want="bad --seed $SQ$val$SQ: expected a number below 2^63" ;;
 		--cv-warn) want="bad --cv-warn $SQ$val$SQ: expected a percentage such as 5" ;;
 		esac &&
@@ -277,16 +277,22 @@ test_expect_success 'setup: a sequential sweep with --json, --csv, --ministat' '
 
 test_expect_success 'the JSON parses, and compare reads it back' '
 	json_valid r.json &&
+	vfsbench compare --test welch r.json r.json >cmp 2>cmperr &&
+	test ! -s cmperr &&
+	awk "\$1 ~ /^[0-9]+\$/ { print \$1, \$4, \$6, \$8, \$9 }" cmp >rows &&
+	printf "%s\n" "1 (3) +0.0% ~ (3)" "2 (3) +0.0% ~ (3)" >expect &&
+	test_cmp expect rows &&
 	vfsbench compare r.json r.json >cmp 2>cmperr &&
 	test ! -s cmperr &&
-	awk "\$1 ~ /^[0-9]+\$/ { print \$1, \$3, \$5, \$6, \$7 }" cmp >rows &&
-	printf "%s\n" "1 (3) +0.0% ~ (3)" "2 (3) +0.0% ~ (3)" >expect &&
+	awk "\$1 ~ /^[0-9]+\$/ { print \$1, \$4, \$6, \$7, \$8, \$9, \$10 }" cmp >rows &&
+	printf "%s\n" "1 (3) +0.0% too few samples (3)" \
+		"2 (3) +0.0% too few samples (3)" >expect &&
 	test_cmp expect rows
 '
 
 test_expect_success 'JSON: schema, version, complete, options' '
 	test "$(jget r.flat schema)" = vfsbench-result &&
-	test "$(jget r.flat schema_version)" = 1 &&
+	test "$(jget r.flat schema_version)" = 2 &&
 	test "$(jget r.flat complete)" = true &&
 	jget r.flat created | grep "^[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z\$" &&
 	test "$(jget r.flat options.runs)" = 3 &&
@@ -300,7 +306,15 @@ test_expect_success 'JSON: schema, version, complete, options' '
 	jall r.flat "^options\\.clients\\[" >clients &&
 	printf "%s\n" 1 2 >expect &&
 	test_cmp expect clients &&
-	test "$(jget r.flat "options.command[0]")" = "$VFSBENCH"
+	test "$(jget r.flat "options.command[0]")" = "$VFSBENCH" &&
+	test "$(jget r.flat "variants[0].label")" = t &&
+	test "$(jget r.flat "variants[0].options.loadfile")" = t.load &&
+	test "$(jget r.flat "variants[0].loadfile.sha256")" = \
+		"$(jget r.flat loadfile.sha256)" &&
+	test -z "$(jget r.flat "variants[1].label")" &&
+	jruns r.flat variant | sort -u >variants &&
+	echo 0 >expect &&
+	test_cmp expect variants
 '
 
 test_expect_success 'JSON: the loadfile sha256 is sha256sum of the file' '
@@ -420,7 +434,7 @@ fi
 # --- --csv -----------------------------------------------------------------
 
 test_expect_success '--csv: the header, one row per run and op, an "all" row' '
-	echo "run,clients,repeat,end,op,count,op_per_sec,mean_ns,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,unexpected,run_ops_per_sec,run_mb_per_sec,elapsed_ns" >expect &&
+	echo "run,clients,repeat,end,op,count,op_per_sec,mean_ns,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,unexpected,run_ops_per_sec,run_mb_per_sec,elapsed_ns,variant" >expect &&
 	head -n 1 r.csv >got &&
 	test_cmp expect got &&
 	test "$(wc -l <r.csv)" -eq $((1 + 6 * 6)) &&
@@ -433,7 +447,7 @@ test_expect_success '--csv: the header, one row per run and op, an "all" row' '
 		echo "$r $c $((r % 3)) complete all $((5 * c * LOOPS))" || return 1
 	done >expect &&
 	test_cmp expect got &&
-	awk -F, "NR > 1 && NF != 17 { exit 1 }" r.csv
+	awk -F, "NR > 1 && NF != 18 { exit 1 }" r.csv
 '
 
 test_expect_success '--csv: run_ops_per_sec of each "all" row is the run'"'"'s' '

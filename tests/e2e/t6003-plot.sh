@@ -262,6 +262,22 @@ test_expect_success '--log-y: both panels logarithmic, bars clipped above 0' '
 	awk -v b="$bottom" "\$2 > 0 && \$2 < b { exit 1 }" d1
 '
 
+test_expect_success 'a file of two variants: a line each, by its label' '
+	printf "%s\n" "stat a" >s.load &&
+	printf "%s\n" "statfs ." >f.load &&
+	vfsbench -q -e null --loops 2 --runs 2 -c s.load -c f.load \
+		-D "$TRASH/work" --json v.json 1 2 >/dev/null &&
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" v.json -o c.svg >out 2>err &&
+	data_block script 1 >d1 &&
+	data_block script 2 >d2 &&
+	awk "{ print \$1 }" d1 d2 >x &&
+	printf "%s\n" 1 2 1 2 >expect &&
+	test_cmp expect x &&
+	test_grep "title \"s\"" script &&
+	test_grep "title \"f\"" script
+'
+
 test_expect_success 'file names reach gnuplot escaped, not as code' '
 	cp new.json "we\"ird\`id\`\$(x)@.json" &&
 	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&

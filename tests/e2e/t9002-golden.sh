@@ -90,7 +90,9 @@ test_expect_success 'compare of two fixed result files' '
 	vfsbench compare "$GOLDEN/a.json" "$GOLDEN/b.json" >out &&
 	golden compare.txt out &&
 	vfsbench compare --metric p99 "$GOLDEN/a.json" "$GOLDEN/b.json" >out &&
-	golden compare-p99.txt out
+	golden compare-p99.txt out &&
+	vfsbench compare --test welch -p "$GOLDEN/a.json" "$GOLDEN/b.json" >out &&
+	golden compare-welch.txt out
 '
 
 test_expect_success '--list-ops and --list-loadfiles' '

@@ -10,6 +10,7 @@
 #include "run/sweep.h"
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -243,6 +244,55 @@ START_TEST(test_random_reference)
 }
 END_TEST
 
+/*
+ * --order shuffled: @runs rounds, each of which holds every point exactly
+ * once; the same seed gives the same order, and the rounds are not all
+ * the same (a shuffle per round, not one shuffle repeated).
+ */
+START_TEST(test_shuffled_rounds)
+{
+	static const uint64_t round_seeds[] = { 1, 7, 12345,
+						0x9e3779b97f4a7c15ull };
+	unsigned int order[MAX_ORDER], again[MAX_ORDER];
+
+	for (unsigned int k = 0; k < ARRAY_SIZE(round_seeds); k++) {
+		unsigned int np = 6, runs = 8;
+		bool differ = false;
+
+		schedule(order, np, runs, ORDER_SHUFFLED, round_seeds[k]);
+		schedule(again, np, runs, ORDER_SHUFFLED, round_seeds[k]);
+		ck_assert_msg(!memcmp(order, again, np * runs * sizeof(*order)),
+			      "seed %llu: not reproducible",
+			      (unsigned long long)round_seeds[k]);
+		for (unsigned int r = 0; r < runs; r++) {
+			unsigned int seen[6] = { 0 };
+
+			for (unsigned int i = 0; i < np; i++) {
+				ck_assert_uint_lt(order[r * np + i], np);
+				seen[order[r * np + i]]++;
+			}
+			for (unsigned int p = 0; p < np; p++)
+				ck_assert_msg(
+					seen[p] == 1,
+					"seed %llu round %u: point %u x %u: %s",
+					(unsigned long long)round_seeds[k], r,
+					p, seen[p],
+					order_str(order, np * runs));
+			if (r &&
+			    memcmp(order, order + r * np, np * sizeof(*order)))
+				differ = true;
+		}
+		ck_assert_msg(differ, "seed %llu: every round alike: %s",
+			      (unsigned long long)round_seeds[k],
+			      order_str(order, np * runs));
+	}
+	/* one point: every run is of it */
+	schedule(order, 1, 4, ORDER_SHUFFLED, 3);
+	for (unsigned int i = 0; i < 4; i++)
+		ck_assert_uint_eq(order[i], 0);
+}
+END_TEST
+
 static Suite *schedule_suite(void)
 {
 	Suite *s = suite_create("schedule");
@@ -257,6 +307,7 @@ static Suite *schedule_suite(void)
 	tcase_add_test(tc, test_random_permutation);
 	tcase_add_test(tc, test_random_seeds_differ);
 	tcase_add_test(tc, test_random_reference);
+	tcase_add_test(tc, test_shuffled_rounds);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -269,8 +269,12 @@ START_TEST(test_welch_clear)
 	ck_close(w.p, p_df4(w.t), 1e-9, "p");
 	ck_assert(w.p < 0.01);
 	ck_assert(w.significant);
+	/* the interval: 50 +/- t(0.975, 4) x sqrt(2/3), t = 2.7764451 */
+	ck_close(w.lo, 50 - T975_DF4 * sqrt(2.0 / 3), 1e-6, "lo");
+	ck_close(w.hi, 50 + T975_DF4 * sqrt(2.0 / 3), 1e-6, "hi");
 	ck_assert_int_eq(welch_test(&sa, &sb, 0.99, &w), 0);
 	ck_assert(w.significant);
+	ck_close(w.lo, 50 - T995_DF4 * sqrt(2.0 / 3), 1e-6, "lo 99%");
 
 	/* the other way round: t changes sign, df and p do not */
 	ck_assert_int_eq(welch_test(&sb, &sa, 0.95, &w), 0);
