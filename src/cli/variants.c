@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/label.h"
 
 int variant_axis_parse(struct variant_axis *axis, const char *spec)
 {
@@ -115,21 +116,14 @@ char *variant_label(const struct variant_axis *axes, unsigned int n,
 
 void variant_labels_unique(struct variant_config *v, unsigned int n)
 {
-	for (unsigned int j = 1; j < n; j++) {
-		for (unsigned int i = 0; i < j; i++) {
-			size_t len;
-			char *label;
+	char **labels = xcalloc(n + 1, sizeof(*labels));
 
-			if (strcmp(v[i].label, v[j].label))
-				continue;
-			len = strlen(v[j].label) + 16;
-			label = xmalloc(len);
-			snprintf(label, len, "%s#%u", v[j].label, j + 1);
-			free(v[j].label);
-			v[j].label = label;
-			break;
-		}
-	}
+	for (unsigned int i = 0; i < n; i++)
+		labels[i] = v[i].label;
+	label_number_repeats(labels, n);
+	for (unsigned int i = 0; i < n; i++)
+		v[i].label = labels[i];
+	free(labels);
 }
 
 void variant_config_release(struct variant_config *v)

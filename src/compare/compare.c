@@ -18,6 +18,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "compare/resultfile.h"
+#include "stats/fisher.h"
 #include "stats/hist.h"
 #include "stats/shift.h"
 #include "stats/welch.h"
@@ -355,6 +356,26 @@ static void fill_cell(struct comparison *cmp, unsigned int row, unsigned int f)
 }
 
 /*
+ * What flagged runs (starved, or with idle clients: @ka of A's @na runs,
+ * @kb of @nb) make of a cell: nothing without any; suspect (@bit) when the
+ * sides did not run interleaved, or when they did but the flags fell on
+ * one side more than chance allows (Fisher's exact test): then they may
+ * be what differs; otherwise a note (@bit in c->alike), since shuffled
+ * rounds spread such conditions over both sides alike.
+ */
+static void flag_runs(const struct comparison *cmp, struct comparison_cell *c,
+		      bool inter, unsigned int ka, unsigned int na,
+		      unsigned int kb, unsigned int nb, unsigned int bit)
+{
+	if (!ka && !kb)
+		return;
+	if (!inter || fisher_exact(ka, na, kb, nb) < alpha(cmp))
+		c->suspect |= bit;
+	else
+		c->alike |= bit;
+}
+
+/*
  * The correction over every tested cell, then the marks: '*' when the
  * adjusted p is below the level and the change is not below the
  * resolution; '?' whatever the test says when starved or idle runs, or
@@ -380,16 +401,19 @@ static void mark_cells(struct comparison *cmp)
 				&cmp->cells[r * cmp->nsides + f];
 			const struct comparison_side *a = &cmp->sides[0],
 						     *s = &cmp->sides[f];
+			bool inter;
 
 			if (c->state != CELL_TESTED)
 				continue;
+			inter = interleaved(a, s);
+
 			c->p_adj = p[k++];
 			c->below = fabs(c->change) < res;
-			if (ref->starved || c->starved)
-				c->suspect |= SUSPECT_STARVED;
-			if (ref->idle || c->idle)
-				c->suspect |= SUSPECT_IDLE;
-			if ((a->drift || s->drift) && !interleaved(a, s))
+			flag_runs(cmp, c, inter, ref->starved, ref->s.n,
+				  c->starved, c->s.n, SUSPECT_STARVED);
+			flag_runs(cmp, c, inter, ref->idle, ref->s.n, c->idle,
+				  c->s.n, SUSPECT_IDLE);
+			if ((a->drift || s->drift) && !inter)
 				c->suspect |= SUSPECT_DRIFT;
 			if (c->suspect)
 				c->mark = MARK_SUSPECT;

@@ -60,7 +60,11 @@ enum cell_mark {
 	MARK_SUSPECT, /* '?': see the reasons */
 };
 
-/* Why a tested cell is '?' (bits of comparison_cell.suspect). */
+/*
+ * Why a tested cell is '?' (bits of comparison_cell.suspect), or what the
+ * notes say of it (comparison_cell.alike: flagged runs on sides that ran
+ * interleaved, spread over both alike).
+ */
 enum {
 	SUSPECT_STARVED = 1, /* runs of A or of the side were starved */
 	SUSPECT_IDLE = 2, /* runs with clients that measured no op */
@@ -90,6 +94,7 @@ struct comparison_cell {
 	double p_adj; /* after the correction over the table */
 	bool below; /* |change| below the resolution: never '*' */
 	unsigned int suspect; /* SUSPECT_* bits */
+	unsigned int alike; /* SUSPECT_STARVED, _IDLE: flagged, not suspect */
 	enum cell_mark mark;
 };
 

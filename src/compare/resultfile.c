@@ -19,6 +19,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/label.h"
 #include "base/msg.h"
 #include "base/units.h"
 
@@ -720,6 +721,7 @@ void resultfile_labels(struct resultfile *rf, unsigned int n)
 {
 	int *level = xcalloc(n + 1, sizeof(*level));
 	bool again = true;
+	char **labels;
 
 	for (unsigned int i = 0; i < n; i++) {
 		free(rf[i].label);
@@ -745,21 +747,13 @@ void resultfile_labels(struct resultfile *rf, unsigned int n)
 		free(clash);
 	}
 	/* the same file twice: number the later ones by their position */
-	for (unsigned int j = 1; j < n; j++) {
-		for (unsigned int i = 0; i < j; i++) {
-			char *label;
-			size_t len;
-
-			if (strcmp(rf[i].label, rf[j].label))
-				continue;
-			len = strlen(rf[j].label) + 16;
-			label = xmalloc(len);
-			snprintf(label, len, "%s#%u", rf[j].label, j + 1);
-			free(rf[j].label);
-			rf[j].label = label;
-			break;
-		}
-	}
+	labels = xcalloc(n + 1, sizeof(*labels));
+	for (unsigned int i = 0; i < n; i++)
+		labels[i] = rf[i].label;
+	label_number_repeats(labels, n);
+	for (unsigned int i = 0; i < n; i++)
+		rf[i].label = labels[i];
+	free(labels);
 	free(level);
 }
 

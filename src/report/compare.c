@@ -51,20 +51,26 @@
 
 #define FIELD 48
 
+/* The parts of a cell, in their order; the first three right-aligned. */
+enum part {
+	PART_REL,
+	PART_SPREAD,
+	PART_CHANGE,
+	PART_INTERVAL,
+	PART_MARK,
+	PART_P,
+	PART_RUNS,
+	PART_NR,
+};
+
 /* The parts of one cell, as text. */
 struct cell_text {
-	char rel[FIELD];
-	char spread[FIELD];
-	char change[FIELD];
-	char interval[FIELD];
-	const char *mark;
-	char p[FIELD];
-	char runs[FIELD];
+	char part[PART_NR][FIELD];
 };
 
 /* One side's column: the widths of the parts and of the whole. */
 struct column {
-	int rel, spread, change, interval, mark, p, runs;
+	int part[PART_NR];
 	int width;
 };
 
@@ -93,46 +99,42 @@ static void cell_text(const struct comparison *cmp,
 		      const struct comparison_cell *c, bool base,
 		      struct cell_text *t)
 {
+	char(*p)[FIELD] = t->part;
+
 	memset(t, 0, sizeof(*t));
-	t->mark = "";
 	if (c->state == CELL_MISSING) {
-		snprintf(t->rel, FIELD, "-");
+		snprintf(p[PART_REL], FIELD, "-");
 		return;
 	}
 	if (isnan(c->relative))
-		snprintf(t->rel, FIELD, "n/a");
+		snprintf(p[PART_REL], FIELD, "n/a");
 	else
-		snprintf(t->rel, FIELD, "%.2f", c->relative);
-	snprintf(t->runs, FIELD, "(%zu)", c->s.n);
+		snprintf(p[PART_REL], FIELD, "%.2f", c->relative);
+	snprintf(p[PART_RUNS], FIELD, "(%zu)", c->s.n);
 	if (base) {
-		snprintf(t->spread, FIELD, "+/-%.1f%%", c->s.cv * 100);
+		snprintf(p[PART_SPREAD], FIELD, "+/-%.1f%%", c->s.cv * 100);
 		return;
 	}
 	if (c->state != CELL_FEW && c->state != CELL_TESTED)
 		return;
-	pct(t->change, c->change);
+	pct(p[PART_CHANGE], c->change);
 	if (c->bounded && !isnan(c->lo))
-		snprintf(t->interval, FIELD, "[%+.1f,%+.1f]", c->lo * 100,
+		snprintf(p[PART_INTERVAL], FIELD, "[%+.1f,%+.1f]", c->lo * 100,
 			 c->hi * 100);
 	else if (c->state == CELL_TESTED)
-		snprintf(t->interval, FIELD, "[n/a]");
+		snprintf(p[PART_INTERVAL], FIELD, "[n/a]");
 	if (c->state == CELL_FEW) {
-		t->mark = "too few samples";
+		snprintf(p[PART_MARK], FIELD, "too few samples");
 		return;
 	}
-	t->mark = mark_names[c->mark];
+	snprintf(p[PART_MARK], FIELD, "%s", mark_names[c->mark]);
 	if (cmp->cc->pvalues)
-		snprintf(t->p, FIELD, "p=%.2g", c->p);
+		snprintf(p[PART_P], FIELD, "p=%.2g", c->p);
 }
 
 static int max_int(int a, int b)
 {
 	return a > b ? a : b;
-}
-
-static int text_width(const char *s)
-{
-	return (int)strlen(s);
 }
 
 static void measure_column(const struct comparison *cmp, unsigned int f,
@@ -143,21 +145,15 @@ static void measure_column(const struct comparison *cmp, unsigned int f,
 	memset(col, 0, sizeof(*col));
 	for (unsigned int r = 0; r < cmp->nclients; r++) {
 		cell_text(cmp, comparison_cell(cmp, r, f), !f, &t);
-		col->rel = max_int(col->rel, text_width(t.rel));
-		col->spread = max_int(col->spread, text_width(t.spread));
-		col->change = max_int(col->change, text_width(t.change));
-		col->interval = max_int(col->interval, text_width(t.interval));
-		col->mark = max_int(col->mark, text_width(t.mark));
-		col->p = max_int(col->p, text_width(t.p));
-		col->runs = max_int(col->runs, text_width(t.runs));
+		for (unsigned int i = 0; i < PART_NR; i++)
+			col->part[i] =
+				max_int(col->part[i], (int)strlen(t.part[i]));
 	}
-	col->width = col->rel + (col->spread ? 1 + col->spread : 0) +
-		     (col->change ? 1 + col->change : 0) +
-		     (col->interval ? 1 + col->interval : 0) +
-		     (col->mark ? 1 + col->mark : 0) +
-		     (col->p ? 1 + col->p : 0) +
-		     (col->runs ? 1 + col->runs : 0);
-	col->width = max_int(col->width, text_width(cmp->sides[f].label));
+	col->width = col->part[PART_REL];
+	for (unsigned int i = 1; i < PART_NR; i++)
+		if (col->part[i])
+			col->width += 1 + col->part[i];
+	col->width = max_int(col->width, (int)strlen(cmp->sides[f].label));
 }
 
 /* Print @line without its trailing blanks, and a newline. */
@@ -185,23 +181,11 @@ static void line_add(char *line, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* @s padded to @width columns, on the left (@right) or the right. */
-static void add_padded(char *line, size_t len, const char *s, int width,
-		       bool right)
-{
-	int pad = width - text_width(s);
-
-	if (right)
-		line_add(line, len, "%*s%s", pad > 0 ? pad : 0, "", s);
-	else
-		line_add(line, len, "%s%*s", s, pad > 0 ? pad : 0, "");
-}
-
 static void print_row(const struct comparison *cmp, unsigned int r,
 		      const struct column *cols, char *line, size_t len)
 {
 	struct cell_text t;
-	char cell[8 * FIELD + 16];
+	char cell[PART_NR * FIELD + 16];
 
 	snprintf(line, len, "%7u", cmp->clients[r]);
 	for (unsigned int f = 0; f < cmp->nsides; f++) {
@@ -209,35 +193,17 @@ static void print_row(const struct comparison *cmp, unsigned int r,
 
 		cell_text(cmp, comparison_cell(cmp, r, f), !f, &t);
 		cell[0] = '\0';
-		add_padded(cell, sizeof(cell), t.rel, col->rel, true);
-		if (col->spread) {
-			line_add(cell, sizeof(cell), " ");
-			add_padded(cell, sizeof(cell), t.spread, col->spread,
-				   true);
+		for (unsigned int i = 0; i < PART_NR; i++) {
+			if (i && !col->part[i])
+				continue;
+			if (i <= PART_CHANGE)
+				line_add(cell, sizeof(cell), "%s%*s",
+					 i ? " " : "", col->part[i], t.part[i]);
+			else
+				line_add(cell, sizeof(cell), " %-*s",
+					 col->part[i], t.part[i]);
 		}
-		if (col->change) {
-			line_add(cell, sizeof(cell), " ");
-			add_padded(cell, sizeof(cell), t.change, col->change,
-				   true);
-		}
-		if (col->interval) {
-			line_add(cell, sizeof(cell), " ");
-			add_padded(cell, sizeof(cell), t.interval,
-				   col->interval, false);
-		}
-		if (col->mark) {
-			line_add(cell, sizeof(cell), " ");
-			add_padded(cell, sizeof(cell), t.mark, col->mark,
-				   false);
-		}
-		if (col->p) {
-			line_add(cell, sizeof(cell), " ");
-			add_padded(cell, sizeof(cell), t.p, col->p, false);
-		}
-		if (col->runs)
-			line_add(cell, sizeof(cell), " %s", t.runs);
-		line_add(line, len, "  ");
-		add_padded(line, len, cell, col->width, false);
+		line_add(line, len, "  %-*s", col->width, cell);
 	}
 	put_line(line);
 }
@@ -380,6 +346,41 @@ static void print_suspects(const struct comparison *cmp)
 	}
 }
 
+/* Flagged runs on interleaved sides that fell on both alike. */
+static void print_alike(const struct comparison *cmp)
+{
+	const struct comparison_side *a = &cmp->sides[0];
+
+	for (unsigned int f = 1; f < cmp->nsides; f++) {
+		const struct comparison_side *s = &cmp->sides[f];
+
+		for (unsigned int r = 0; r < cmp->nclients; r++) {
+			const struct comparison_cell *c =
+				comparison_cell(cmp, r, f);
+			const struct comparison_cell *ref =
+				comparison_cell(cmp, r, 0);
+
+			if (!c->alike)
+				continue;
+			printf("Note: %s at %u client%s: ", s->label,
+			       cmp->clients[r],
+			       cmp->clients[r] == 1 ? "" : "s");
+			if (c->alike & SUSPECT_STARVED)
+				print_counts("starved", ref->starved, ref->s.n,
+					     a->label, c->starved, c->s.n,
+					     s->label);
+			if ((c->alike & SUSPECT_STARVED) &&
+			    (c->alike & SUSPECT_IDLE))
+				printf("; ");
+			if (c->alike & SUSPECT_IDLE)
+				print_counts("with idle clients", ref->idle,
+					     ref->s.n, a->label, c->idle,
+					     c->s.n, s->label);
+			printf(": run interleaved and no more on one side than chance allows (Fisher), the mark stands\n");
+		}
+	}
+}
+
 static void print_notes(const struct comparison *cmp)
 {
 	const char *a = cmp->sides[0].label;
@@ -435,21 +436,20 @@ void report_compare(const struct comparison *cmp)
 
 	for (unsigned int f = 0; f < cmp->nsides; f++) {
 		measure_column(cmp, f, &cols[f]);
-		len += (size_t)cols[f].width * 2 + 2;
+		len += (size_t)cols[f].width + 2;
 	}
 	line = xmalloc(len);
 	print_header(cmp);
 	snprintf(line, len, "%7s", "Clients");
-	for (unsigned int f = 0; f < cmp->nsides; f++) {
-		line_add(line, len, "  ");
-		add_padded(line, len, cmp->sides[f].label, cols[f].width,
-			   false);
-	}
+	for (unsigned int f = 0; f < cmp->nsides; f++)
+		line_add(line, len, "  %-*s", cols[f].width,
+			 cmp->sides[f].label);
 	put_line(line);
 	for (unsigned int r = 0; r < cmp->nclients; r++)
 		print_row(cmp, r, cols, line, len);
 	print_legend(cmp);
 	print_suspects(cmp);
+	print_alike(cmp);
 	print_notes(cmp);
 	fflush(stdout);
 	free(line);

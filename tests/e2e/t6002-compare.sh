@@ -13,20 +13,23 @@ SHA_B=bbbbbbbb22222222bbbbbbbb22222222bbbbbbbb22222222bbbbbbbb22222222
 #
 # A minimal result file in the schema of doc/json-schema.md (version 1),
 # with every member src/compare/resultfile.c reads. A RUN is
-# CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE]]]]]
-# (defaults 0, 0, "complete", false and 0); runs get their index in the
+# CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE[:VARIANT]]]]]]
+# (defaults 0, 0, "complete", false, 0 and 0); runs get their index in the
 # order given. KEYs: engine (null),
 # depth (0), sha ($SHA_A), loadfile (t.load), loops (10), time_ns (0),
 # complete (true), version (1), schema (vfsbench-result), clients (the
-# runs' counts in order of first use, comma-separated).
+# runs' counts in order of first use, comma-separated), variants (0: none;
+# N: a version 2 file of N variants labelled v0, v1..., alike but for
+# their labels).
 write_result() {
 	wr_file=$1
 	shift
 	wr_engine=null wr_depth=0 wr_sha=$SHA_A wr_loadfile=t.load wr_loops=10
 	wr_time=0 wr_complete=true wr_version=1 wr_schema=vfsbench-result
-	wr_clients=
+	wr_clients= wr_variants=0
 	while test $# -gt 0; do
 		case $1 in
+		variants=*) wr_variants=${1#*=} wr_version=2 ;;
 		engine=*) wr_engine=${1#*=} ;;
 		depth=*) wr_depth=${1#*=} ;;
 		sha=*) wr_sha=${1#*=} ;;
@@ -46,7 +49,7 @@ write_result() {
 		-v loadfile="$wr_loadfile" -v loops="$wr_loops" \
 		-v time_ns="$wr_time" -v complete="$wr_complete" \
 		-v version="$wr_version" -v schema="$wr_schema" \
-		-v clients="$wr_clients" '
+		-v clients="$wr_clients" -v variants="$wr_variants" '
 	NF {
 		n++
 		c[n] = $1; ops[n] = $2
@@ -55,6 +58,7 @@ write_result() {
 		end[n] = NF >= 5 ? $5 : "complete"
 		starved[n] = NF >= 6 ? $6 : "false"
 		idle[n] = NF >= 7 ? $7 : 0
+		variant[n] = NF >= 8 ? $8 : 0
 		if (!($1 in seen)) {
 			seen[$1] = 1
 			order = order (order == "" ? "" : ",") $1
@@ -75,10 +79,20 @@ write_result() {
 		printf "  \"dbench\": {\"sync_open\": false, \"sync_dirs\": false, \"fsync\": false, \"resolve\": true, \"fsinfo\": \"statvfs\"}\n"
 		printf " },\n"
 		printf " \"loadfile\": {\n  \"name\": \"%s\",\n  \"sha256\": \"%s\",\n  \"dialect\": \"native\",\n  \"ops\": 1,\n  \"setup_ops\": 0\n },\n", loadfile, sha
+		if (variants > 0) {
+			printf " \"variants\": [\n"
+			for (v = 0; v < variants; v++) {
+				printf "  {\"label\": \"v%d\", \"options\": {\"loadfile\": \"%s\", \"engine\": \"%s\",", v, loadfile, engine
+				printf " \"cwd\": \"private\", \"fs_struct\": \"private\", \"fd_table\": \"shared\", \"depth\": %s,", depth
+				printf " \"dbench\": {\"sync_open\": false, \"sync_dirs\": false, \"fsync\": false, \"resolve\": true, \"fsinfo\": \"statvfs\"}},"
+				printf " \"loadfile\": {\"name\": \"%s\", \"sha256\": \"%s\", \"dialect\": \"native\", \"ops\": 1, \"setup_ops\": 0}}%s\n", loadfile, sha, v + 1 < variants ? "," : ""
+			}
+			printf " ],\n"
+		}
 		printf " \"runs\": [\n"
 		for (i = 1; i <= n; i++)
-			printf "  {\"index\": %d, \"clients\": %s, \"end\": \"%s\", \"ops_per_sec\": %s, \"mb_per_sec\": %s, \"p99_ns\": %s, \"idle_clients\": %s, \"rusage\": {\"starved\": %s}}%s\n",
-				i - 1, c[i], end[i], ops[i], mb[i], p99[i], idle[i], starved[i], i < n ? "," : ""
+			printf "  {\"index\": %d, \"variant\": %s, \"clients\": %s, \"end\": \"%s\", \"ops_per_sec\": %s, \"mb_per_sec\": %s, \"p99_ns\": %s, \"idle_clients\": %s, \"rusage\": {\"starved\": %s}}%s\n",
+				i - 1, variant[i], c[i], end[i], ops[i], mb[i], p99[i], idle[i], starved[i], i < n ? "," : ""
 		printf " ],\n \"points\": [],\n \"complete\": %s\n}\n", complete
 	}' >"$wr_file"
 }
@@ -368,6 +382,47 @@ test_expect_success 'starved runs and idle clients: ?, with the reason, never *'
 	test_cmp expect got &&
 	test_grep "^? B at 1 client: starved: 1 of 5 runs of A\$" out &&
 	test_grep "^? B at 2 clients: with idle clients: 1 of 5 runs of B\$" out
+'
+
+# Two variants of one file, run interleaved: starved runs spread over
+# both sides alike (2 and 1 of 5, Fisher p = 1) are a note and the mark
+# stands; all 5 of one side and none of the other (p = 0.008) are a '?'.
+# A trend over run order in such a file is a note, not a '?'.
+test_expect_success 'variants of one file: flags spread alike, a note; unequal, ?' '
+	write_result V.json variants=2 \
+		1:100:0:0:complete:true:0:0 1:150:0:0:complete:false:0:1 \
+		1:102:0:0:complete:false:0:0 1:152:0:0:complete:true:0:1 \
+		1:98:0:0:complete:true:0:0 1:148:0:0:complete:false:0:1 \
+		1:101:0:0:complete:false:0:0 1:151:0:0:complete:false:0:1 \
+		1:99:0:0:complete:false:0:0 1:149:0:0:complete:false:0:1 &&
+	compare_ok V.json &&
+	marks out >got &&
+	echo "1 +50.0% *" >expect &&
+	test_cmp expect got &&
+	test_grep "^Note: v1 at 1 client: starved: 1 of 5 runs of v1, 2 of 5 runs of v0: run interleaved and no more on one side than chance allows (Fisher), the mark stands\$" out &&
+	write_result V.json variants=2 \
+		1:100:0:0:complete:false:0:0 1:150:0:0:complete:true:0:1 \
+		1:102:0:0:complete:false:0:0 1:152:0:0:complete:true:0:1 \
+		1:98:0:0:complete:false:0:0 1:148:0:0:complete:true:0:1 \
+		1:101:0:0:complete:false:0:0 1:151:0:0:complete:true:0:1 \
+		1:99:0:0:complete:false:0:0 1:149:0:0:complete:true:0:1 &&
+	compare_ok V.json &&
+	marks out >got &&
+	echo "1 +50.0% ?" >expect &&
+	test_cmp expect got &&
+	test_grep "^? v1 at 1 client: starved: 5 of 5 runs of v1\$" out &&
+	write_result V.json variants=2 \
+		1:100:0:0:complete:false:0:0 1:150:0:0:complete:false:0:1 \
+		1:101:0:0:complete:false:0:0 1:151:0:0:complete:false:0:1 \
+		1:102:0:0:complete:false:0:0 1:152:0:0:complete:false:0:1 \
+		1:103:0:0:complete:false:0:0 1:153:0:0:complete:false:0:1 \
+		1:104:0:0:complete:false:0:0 1:154:0:0:complete:false:0:1 \
+		1:105:0:0:complete:false:0:0 1:155:0:0:complete:false:0:1 &&
+	compare_ok V.json &&
+	marks out >got &&
+	echo "1 +48.8% *" >expect &&
+	test_cmp expect got &&
+	test_grep "^Note: v0: the runs trend over their order (Mann-Kendall, p = 0\\.0028)\$" out
 '
 
 # A rises over its run order (strata 1 and 2 clients), B does not: the

@@ -26,16 +26,6 @@
 #include "base/compiler.h"
 #include "unit.h"
 
-static int close_to(double got, double want, double rel)
-{
-	return fabs(got - want) <= rel * fmax(1.0, fabs(want));
-}
-
-#define ck_close(got, want, rel, what)                                    \
-	ck_assert_msg(close_to((got), (want), (rel)),                     \
-		      "%s: got %.17g, want %.17g", (what), (double)(got), \
-		      (double)(want))
-
 #define MAXN 16
 
 /*

@@ -21,17 +21,6 @@
 
 #define TOL 1e-12
 
-/* |got - want| within @rel of want (or of 1, for wants near 0). */
-static int close_to(double got, double want, double rel)
-{
-	return fabs(got - want) <= rel * fmax(1.0, fabs(want));
-}
-
-#define ck_close(got, want, rel, what)                                    \
-	ck_assert_msg(close_to((got), (want), (rel)),                     \
-		      "%s: got %.17g, want %.17g", (what), (double)(got), \
-		      (double)(want))
-
 /*
  * One data set and its summary worked out by hand. The values are given
  * unsorted where the median needs the sort.

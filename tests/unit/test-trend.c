@@ -8,10 +8,12 @@
  * with ties against kendalltau(..., method="asymptotic") (which has no
  * continuity correction: p = 0.18963769009740916 for the data below).
  * The adjusted p-values are worked out by hand from the definitions, and
- * the step-up and step-down rules are checked by brute force. Output is
- * TAP on stdout.
+ * the step-up and step-down rules are checked by brute force. Fisher's
+ * exact test against SciPy 1.10.1's scipy.stats.fisher_exact(). Output
+ * is TAP on stdout.
  */
 #include <config.h>
+#include "stats/fisher.h"
 #include "stats/padjust.h"
 #include "stats/trend.h"
 
@@ -23,16 +25,6 @@
 
 #include "base/compiler.h"
 #include "unit.h"
-
-static int close_to(double got, double want, double rel)
-{
-	return fabs(got - want) <= rel * fmax(1.0, fabs(want));
-}
-
-#define ck_close(got, want, rel, what)                                    \
-	ck_assert_msg(close_to((got), (want), (rel)),                     \
-		      "%s: got %.17g, want %.17g", (what), (double)(got), \
-		      (double)(want))
 
 #define MAXN 12
 
@@ -279,6 +271,32 @@ START_TEST(test_padjust_rules)
 }
 END_TEST
 
+/* [[ka, na - ka], [kb, nb - kb]] and SciPy's two-sided p */
+START_TEST(test_fisher)
+{
+	static const struct {
+		unsigned int ka, na, kb, nb;
+		double p;
+	} t[] = {
+		{ 5, 5, 0, 5, 0.007936507936507938 },
+		{ 4, 5, 0, 5, 0.04761904761904762 },
+		{ 3, 5, 0, 5, 0.16666666666666666 },
+		{ 1, 5, 3, 5, 0.5238095238095238 },
+		{ 2, 10, 7, 10, 0.06977851869492736 },
+		{ 0, 10, 0, 10, 1 },
+		{ 10, 10, 10, 10, 1 },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(t); i++) {
+		ck_close(fisher_exact(t[i].ka, t[i].na, t[i].kb, t[i].nb),
+			 t[i].p, 1e-12, "fisher");
+		/* the sides swapped: the same p */
+		ck_close(fisher_exact(t[i].kb, t[i].nb, t[i].ka, t[i].na),
+			 t[i].p, 1e-12, "fisher swapped");
+	}
+}
+END_TEST
+
 static Suite *trend_suite(void)
 {
 	Suite *s = suite_create("trend");
@@ -291,6 +309,7 @@ static Suite *trend_suite(void)
 	tc = tcase_create("padjust");
 	tcase_add_test(tc, test_padjust_hand);
 	tcase_add_test(tc, test_padjust_rules);
+	tcase_add_test(tc, test_fisher);
 	suite_add_tcase(s, tc);
 	return s;
 }

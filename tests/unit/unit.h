@@ -8,6 +8,7 @@
 #define VB_UNIT_H
 
 #include <check.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +50,17 @@ const char *esc(char *buf, size_t size, const char *s, size_t len);
 			       !strcmp((got), (want))),             \
 		      "%s: %s is \"%s\", want \"%s\"", (ctx), #got, \
 		      (got) ? (got) : "(null)", (want) ? (want) : "(null)")
+
+/* |got - want| within @rel of want (or of 1, for wants near 0). */
+static inline int close_to(double got, double want, double rel)
+{
+	return fabs(got - want) <= rel * fmax(1.0, fabs(want));
+}
+
+#define ck_close(got, want, rel, what)                                    \
+	ck_assert_msg(close_to((got), (want), (rel)),                     \
+		      "%s: got %.17g, want %.17g", (what), (double)(got), \
+		      (double)(want))
 
 /*
  * Two compiled loadfiles hold the same ops and the same summary (the same
