@@ -26,7 +26,7 @@ write_result() {
 	shift
 	wr_engine=null wr_depth=0 wr_sha=$SHA_A wr_loadfile=t.load wr_loops=10
 	wr_time=0 wr_complete=true wr_version=1 wr_schema=vfsbench-result
-	wr_clients= wr_variants=0
+	wr_clients='' wr_variants=0
 	while test $# -gt 0; do
 		case $1 in
 		variants=*) wr_variants=${1#*=} wr_version=2 ;;
