@@ -62,7 +62,7 @@ enum {
 };
 
 static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
-	no_resolve;
+	no_resolve, links_out;
 
 static const struct poptOption main_options[] = {
 	{ "loadfile", 'c', POPT_ARG_STRING, NULL, OPT_LOADFILE,
@@ -132,6 +132,9 @@ static const struct poptOption main_options[] = {
 	{ "format", '\0', POPT_ARG_STRING, NULL, OPT_FORMAT,
 	  "per-op tables: native, dbench (dbench's table only) or both (default: native; both for a dbench loadfile)",
 	  "native|dbench|both" },
+	{ "links-out", '\0', POPT_ARG_NONE, &links_out, 0,
+	  "let the loadfile's symlinks lead out of the work directory (absolute, or with ..); it may then only read",
+	  NULL },
 	{ "dialect", '\0', POPT_ARG_STRING, NULL, OPT_DIALECT,
 	  "loadfile language: auto, native or dbench (default: auto)",
 	  "auto|native|dbench" },
@@ -748,7 +751,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 
 	*cfg = config_defaults;
 	skip_cleanup = strict = quiet = 0;
-	sync_open = sync_dirs = fsync_writes = no_resolve = 0;
+	sync_open = sync_dirs = fsync_writes = no_resolve = links_out = 0;
 	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
 	poptSetOtherOptionHelp(pc, "[OPTIONS] CLIENTS...");
 	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
@@ -797,6 +800,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->lopts.sync_dirs = sync_dirs;
 	cfg->lopts.fsync_writes = fsync_writes;
 	cfg->lopts.no_resolve = no_resolve;
+	cfg->lopts.links_out = links_out;
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
 	if (!seed_set)

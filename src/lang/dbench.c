@@ -180,15 +180,13 @@ static int map_path(struct translator *t, const struct db_token *tok,
 				s++;
 		}
 	}
-	for (c = s; *c; c++)
-		if (c[0] == '.' && c[1] == '.' && (c == s || c[-1] == '/') &&
-		    (c[2] == '/' || !c[2])) {
-			free(p);
-			return terr(
-				t, tok->col,
-				"'..' in path '%s': paths must stay inside the client directory",
-				tok->text);
-		}
+	if (op_path_dotdot(s)) {
+		free(p);
+		return terr(
+			t, tok->col,
+			"'..' in path '%s': paths must stay inside the client directory",
+			tok->text);
+	}
 	if (strlen(s) >= PATH_MAX) {
 		free(p);
 		return terr(t, tok->col, "path longer than %d bytes",
@@ -523,7 +521,16 @@ static int translate_line(struct translator *t, char *line)
 	op->id = d->id;
 	op->line = t->line;
 	op->expect = EXPECT_ANY;
-	return d->translate(t, op, &l);
+	if (d->translate(t, op, &l))
+		return -EINVAL;
+	/* no link leads out in this dialect, but --links-out promises that
+	 * nothing is changed, whatever the dialect */
+	if (t->opts->links_out && op_changes(op))
+		return terr(
+			t, first->col,
+			"'%s' changes the filesystem: with --links-out a loadfile may only read",
+			d->name);
+	return 0;
 }
 
 /* Every handle closed; ops on unknown handles get a never-open slot. */

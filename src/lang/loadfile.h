@@ -26,6 +26,13 @@ enum fsinfo_call {
 /* How to read a loadfile; all zero is the default. */
 struct loadfile_opts {
 	enum loadfile_dialect dialect;
+	/*
+	 * --links-out: symlink targets may be absolute or hold "..", and
+	 * then no op may change anything (op_links_out_ok()). Without it a
+	 * target is relative without "..", so that every name a client
+	 * resolves stays below its directory.
+	 */
+	bool links_out;
 	/* dbench dialect only, fixed into the ops at load time: */
 	bool sync_open; /* -s: O_SYNC on NTCreateX's open */
 	bool sync_dirs; /* -S: fdatasync the parent after namespace ops */

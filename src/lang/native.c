@@ -24,6 +24,7 @@
 #include "base/units.h"
 #include "lang/builder.h"
 #include "lang/lines.h"
+#include "lang/loadfile.h"
 
 #define MAX_TOKENS 16
 
@@ -42,6 +43,7 @@ struct parser {
 	unsigned int open_col[OP_MAX_HANDLES];
 	const char *orig; /* the current line, before tokenizing */
 	struct builder *b;
+	bool links_out; /* --links-out: see struct loadfile_opts */
 };
 
 static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
@@ -176,13 +178,13 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 	if (len >= PATH_MAX)
 		return perr(p, t->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
+	c = op_path_dotdot(s);
+	if (c)
+		return perr(
+			p, tok_col(t, (size_t)(c - s)),
+			"'..' in path '%s': paths must stay inside the client directory",
+			s);
 	for (c = s; *c; c++) {
-		if (c[0] == '.' && c[1] == '.' && (c == s || c[-1] == '/') &&
-		    (c[2] == '/' || !c[2]))
-			return perr(
-				p, tok_col(t, (size_t)(c - s)),
-				"'..' in path '%s': paths must stay inside the client directory",
-				s);
 		if (c[0] == '$') {
 			if (strncmp(c, "${client}", 9)) {
 				const char *end = strchr(c, '}');
@@ -197,6 +199,35 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 			*expand = true;
 		}
 	}
+	*out = builder_strdup(p->b, s);
+	return 0;
+}
+
+/*
+ * A symlink target is resolved from the link's directory, which is inside
+ * the client directory: relative without "..", it leads only downwards,
+ * also after the link is renamed or hard-linked elsewhere, and so by
+ * induction does every name resolved through any chain of such links.
+ * --links-out lifts the rule for loadfiles that change nothing.
+ */
+static int parse_target(struct parser *p, const struct token *t,
+			const char **out)
+{
+	const char *s = t->text, *c;
+
+	if (!s[0])
+		return perr(p, t->col, "empty symlink target");
+	if (!p->links_out && s[0] == '/')
+		return perr(
+			p, t->col,
+			"absolute symlink target '%s': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)",
+			s);
+	c = p->links_out ? NULL : op_path_dotdot(s);
+	if (c)
+		return perr(
+			p, tok_col(t, (size_t)(c - s)),
+			"'..' in symlink target '%s': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)",
+			s);
 	*out = builder_strdup(p->b, s);
 	return 0;
 }
@@ -324,10 +355,7 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 	case ARG_PATH:
 		return parse_path(p, t, path, &op->expand);
 	case ARG_TARGET:
-		if (!t->text[0])
-			return perr(p, t->col, "empty symlink target");
-		op->path = builder_strdup(p->b, t->text);
-		return 0;
+		return parse_target(p, t, &op->path);
 	case ARG_HANDLE:
 		return parse_handle(p, t, &op->handle);
 	case ARG_FLAGS:
@@ -398,6 +426,29 @@ static int end_section(struct parser *p)
 	return 0;
 }
 
+/*
+ * With --links-out any path may lead out of the work directory through a
+ * link, so only ops that read are run; the column is the token that makes
+ * the op change something.
+ */
+static int links_out_error(struct parser *p, const struct op *op,
+			   const struct token *tok)
+{
+	const char *name = op_table[op->id].name;
+
+	if (op->id == OP_MKDIR || op->id == OP_SYMLINK)
+		return perr(
+			p, tok[op->id == OP_MKDIR ? 1 : 2].col,
+			"'%s' below a subdirectory: with --links-out, mkdir and symlink may only make a name directly in the client directory",
+			name);
+	return perr(
+		p, tok[op->id == OP_OPEN ? 2 : 0].col,
+		"'%s' %s: with --links-out a loadfile may only read (and mkdir or symlink a name directly in the client directory)",
+		name,
+		op->id == OP_OPEN ? "with write access, creat or trunc" :
+				    "changes the filesystem");
+}
+
 static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 {
 	const struct op_desc *d;
@@ -442,6 +493,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 		if (d->args[i] == ARG_HANDLE)
 			handle_col = tok[i + 1].col;
 	}
+	if (p->links_out && !op_links_out_ok(op))
+		return links_out_error(p, op, tok);
 	for (i = 0; i < want; i++)
 		if (d->args[i] == ARG_HANDLE)
 			return check_handle(p, d, op, handle_col);
@@ -474,9 +527,12 @@ static int parse_line(struct parser *p, char *line)
 	return parse_op(p, tok, ntok);
 }
 
-int native_parse(struct builder *b, const char *buf, size_t len)
+int native_parse(struct builder *b, const char *buf, size_t len,
+		 const struct loadfile_opts *opts)
 {
-	struct parser p = { .name = builder_name(b), .b = b };
+	struct parser p = { .name = builder_name(b),
+			    .b = b,
+			    .links_out = opts->links_out };
 	unsigned int col, nsetup, nrun;
 	struct lines it;
 	int ret = 0, more;

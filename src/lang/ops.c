@@ -7,6 +7,7 @@
 #include "lang/ops.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,29 +38,32 @@ const struct op_desc op_table[OP_NR] = {
 	[OP_OPEN] = { "open", A(ARG_PATH, ARG_FLAGS, ARG_HANDLE, ARG_MODE),
 		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)" },
 	[OP_CREATE] = { "create", A(ARG_PATH, ARG_MODE),
-			OPF_LAST_OPTIONAL | OPF_OWN_FD,
+			OPF_LAST_OPTIONAL | OPF_OWN_FD | OPF_CHANGES,
 			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)" },
 	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)" },
 	[OP_PREAD] = { "pread", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
 		       "pread(2)" },
-	[OP_PWRITE] = { "pwrite", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
-			"pwrite(2)" },
-	[OP_FSYNC] = { "fsync", A(ARG_HANDLE), 0, "fsync(2)" },
-	[OP_FDATASYNC] = { "fdatasync", A(ARG_HANDLE), 0, "fdatasync(2)" },
-	[OP_FTRUNCATE] = { "ftruncate", A(ARG_HANDLE, ARG_SIZE), 0,
+	[OP_PWRITE] = { "pwrite", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE),
+			OPF_CHANGES, "pwrite(2)" },
+	[OP_FSYNC] = { "fsync", A(ARG_HANDLE), OPF_CHANGES, "fsync(2)" },
+	[OP_FDATASYNC] = { "fdatasync", A(ARG_HANDLE), OPF_CHANGES,
+			   "fdatasync(2)" },
+	[OP_FTRUNCATE] = { "ftruncate", A(ARG_HANDLE, ARG_SIZE), OPF_CHANGES,
 			   "ftruncate(2)" },
-	[OP_UNLINK] = { "unlink", A(ARG_PATH), 0, "unlink(2)" },
-	[OP_MKDIR] = { "mkdir", A(ARG_PATH, ARG_MODE), OPF_LAST_OPTIONAL,
-		       "mkdir(2)" },
-	[OP_RMDIR] = { "rmdir", A(ARG_PATH), 0, "rmdir(2)" },
-	[OP_RENAME] = { "rename", A(ARG_PATH, ARG_PATH), 0, "rename(2)" },
-	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), 0, "link(2)" },
-	[OP_SYMLINK] = { "symlink", A(ARG_TARGET, ARG_PATH), 0, "symlink(2)" },
+	[OP_UNLINK] = { "unlink", A(ARG_PATH), OPF_CHANGES, "unlink(2)" },
+	[OP_MKDIR] = { "mkdir", A(ARG_PATH, ARG_MODE),
+		       OPF_LAST_OPTIONAL | OPF_CHANGES, "mkdir(2)" },
+	[OP_RMDIR] = { "rmdir", A(ARG_PATH), OPF_CHANGES, "rmdir(2)" },
+	[OP_RENAME] = { "rename", A(ARG_PATH, ARG_PATH), OPF_CHANGES,
+			"rename(2)" },
+	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), OPF_CHANGES, "link(2)" },
+	[OP_SYMLINK] = { "symlink", A(ARG_TARGET, ARG_PATH), OPF_CHANGES,
+			 "symlink(2)" },
 	[OP_READLINK] = { "readlink", A(ARG_PATH), OPF_SCRATCH, "readlink(2)" },
 	[OP_READDIR] = { "readdir", A(ARG_PATH), OPF_OWN_FD | OPF_SCRATCH,
 			 "open(2) O_DIRECTORY, getdents64(2) until 0, "
 			 "close(2)" },
-	[OP_UTIMENS] = { "utimens", A(ARG_PATH), 0,
+	[OP_UTIMENS] = { "utimens", A(ARG_PATH), OPF_CHANGES,
 			 "utimensat(2) AT_FDCWD, times NULL" },
 
 #define DB(name, sys)                        \
@@ -72,11 +76,23 @@ const struct op_desc op_table[OP_NR] = {
 	{                                                               \
 		name, { 0 }, OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH, sys \
 	}
+/* DB and DBP for the ops that create, change or remove something */
+#define DBC(name, sys)                                     \
+	{                                                  \
+		name, { 0 }, OPF_DBENCH | OPF_CHANGES, sys \
+	}
+#define DBPC(name, sys)                                                      \
+	{                                                                    \
+		name, { 0 },                                                 \
+			OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH | OPF_CHANGES, \
+			sys                                                  \
+	}
 #define R \
 	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close"
 	[OP_DB_NTCREATEX] = { "NTCreateX",
 			      { 0 },
-			      OPF_DBENCH | OPF_OPENS | OPF_OWN_FD | OPF_SCRATCH,
+			      OPF_DBENCH | OPF_OPENS | OPF_OWN_FD |
+				      OPF_SCRATCH | OPF_CHANGES,
 			      R
 			      "; directory: mkdir(path, 0700), open(O_RDONLY|O_DIRECTORY); "
 			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
@@ -85,42 +101,70 @@ const struct op_desc op_table[OP_NR] = {
 			  { 0 },
 			  OPF_DBENCH | OPF_CLOSES,
 			  "close(fd)" },
-	[OP_DB_RENAME] = DBP(
+	[OP_DB_RENAME] = DBPC(
 		"Rename",
 		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close"),
 	[OP_DB_UNLINK] =
-		DBP("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
-	[OP_DB_DELTREE] = DBP(
+		DBPC("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
+	[OP_DB_DELTREE] = DBPC(
 		"Deltree",
 		"openat(path, O_DIRECTORY|O_NOFOLLOW), newfstatat(fd, \"\"); per directory level: lseek(0), getdents64, newfstatat(AT_SYMLINK_NOFOLLOW) per entry, unlinkat of non-directories, openat + the same + unlinkat(AT_REMOVEDIR) of each subdirectory (then the level is read again); close; rmdir(path) unless path is the client directory (dbench leaves directories)"),
 	[OP_DB_RMDIR] =
-		DBP("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
-	[OP_DB_MKDIR] = DBP("Mkdir", "R, mkdir(path, 0777)"),
+		DBPC("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
+	[OP_DB_MKDIR] = DBPC("Mkdir", "R, mkdir(path, 0777)"),
 	[OP_DB_QPATHINFO] = DBP("Qpathinfo", "R"),
 	[OP_DB_QFILEINFO] = DB("Qfileinfo", "fstat(fd)"),
 	[OP_DB_QFSINFO] = DBP(
 		"Qfsinfo",
 		"statvfs(3) of the -D directory (one statfs(2)); --fsinfo statfs or statvfs_legacy"),
-	[OP_DB_SFILEINFO] = DB(
+	[OP_DB_SFILEINFO] = DBC(
 		"Sfileinfo",
 		"fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s)"),
 	[OP_DB_FIND] = DBP(
 		"Find",
 		"R(dir/pattern); if the pattern has a wildcard: open(dir, O_DIRECTORY), getdents64 until 0, close"),
 	[OP_DB_WRITEX] =
-		DB("WriteX", "pwrite(fd, size, offset); -F: fsync(fd)"),
+		DBC("WriteX", "pwrite(fd, size, offset); -F: fsync(fd)"),
 	[OP_DB_READX] = DB("ReadX", "pread(fd, size, offset)"),
 	[OP_DB_LOCKX] = DB("LockX", "fcntl(fd, F_SETLKW, F_WRLCK offset size)"),
 	[OP_DB_UNLOCKX] =
 		DB("UnlockX", "fcntl(fd, F_SETLKW, F_UNLCK offset size)"),
-	[OP_DB_FLUSH] = DB("Flush", "fsync(fd)"),
+	[OP_DB_FLUSH] = DBC("Flush", "fsync(fd)"),
 	[OP_DB_SLEEP] = DB("Sleep", "clock_nanosleep(usec)"),
 #undef R
 #undef DBP
+#undef DBC
+#undef DBPC
 #undef DB
 };
 
 _Static_assert(ARRAY_SIZE(op_table) == OP_NR, "op_table must cover OP_NR");
+
+const char *op_path_dotdot(const char *path)
+{
+	for (const char *c = path; *c; c++)
+		if (c[0] == '.' && c[1] == '.' && (c == path || c[-1] == '/') &&
+		    (c[2] == '/' || !c[2]))
+			return c;
+	return NULL;
+}
+
+bool op_changes(const struct op *op)
+{
+	if (op->id == OP_OPEN)
+		return (op->flags & O_ACCMODE) != O_RDONLY ||
+		       (op->flags & (O_CREAT | O_TRUNC));
+	return op_table[op->id].flags & OPF_CHANGES;
+}
+
+bool op_links_out_ok(const struct op *op)
+{
+	if (op->id == OP_MKDIR)
+		return !strchr(op->path, '/');
+	if (op->id == OP_SYMLINK)
+		return !strchr(op->path2, '/');
+	return !op_changes(op);
+}
 
 const struct op_desc *op_lookup(const char *name, enum op_id *id)
 {

@@ -90,6 +90,7 @@ enum op_desc_flags {
 	OPF_DBENCH = (1 << 3), /* a dbench op: not in native loadfiles */
 	OPF_OWN_FD = (1 << 4), /* opens and closes an fd of its own */
 	OPF_SCRATCH = (1 << 5), /* uses the client's directory/path buffers */
+	OPF_CHANGES = (1 << 6), /* creates, changes or removes something */
 };
 
 struct op_desc {
@@ -100,6 +101,9 @@ struct op_desc {
 };
 
 extern const struct op_desc op_table[OP_NR];
+
+/* The first ".." component of @path ("a/../b": "../b"), or NULL. */
+const char *op_path_dotdot(const char *path);
 
 /* The descriptor called @name (exact, lower case), or NULL. */
 const struct op_desc *op_lookup(const char *name, enum op_id *id);
@@ -160,6 +164,22 @@ static inline bool op_expect_matches(const struct op *op, int err)
 	return op->expect == EXPECT_ANY || op->expect == err ||
 	       (op->expect == EXPECT_FAIL && err);
 }
+
+/*
+ * Can @op create, change or remove anything? The ops with OPF_CHANGES,
+ * and an open with write access, O_CREAT or O_TRUNC (O_TRUNC truncates
+ * even with O_RDONLY on Linux).
+ */
+bool op_changes(const struct op *op);
+
+/*
+ * May @op be in a loadfile read with --links-out, where a path may lead
+ * anywhere through a link: an op that changes nothing, or a mkdir or a
+ * symlink of a name directly in the client directory (one component: the
+ * client directory is a real directory of vfsbench's, and neither call
+ * follows a link in its last component).
+ */
+bool op_links_out_ok(const struct op *op);
 
 /*
  * Errno names: "ENOENT" <-> 2. Returns 0 and sets *err, or -EINVAL for a

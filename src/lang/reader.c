@@ -59,7 +59,7 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 	if (dialect == DIALECT_DBENCH)
 		ret = dbench_parse(&b, buf, len, opts);
 	else
-		ret = native_parse(&b, buf, len);
+		ret = native_parse(&b, buf, len, opts);
 	if (!ret)
 		builder_finish(&b);
 	builder_release(&b);

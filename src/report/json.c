@@ -135,6 +135,7 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "seed", u64(cfg->seed));
 	json_object_set_new(o, "strict", json_boolean(cfg->strict));
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
+	json_object_set_new(o, "links_out", json_boolean(rc->lopts->links_out));
 	return o;
 }
 

@@ -190,7 +190,7 @@ static int make_workdir(int pfd, const char *parent, char *name)
 
 	for (i = 0; i < WORKDIR_CREATE_TRIES; i++) {
 		make_name(name, &state);
-		if (!mkdirat(pfd, name, 0755))
+		if (!mkdirat(pfd, name, 0700))
 			return 0;
 		if (errno != EEXIST)
 			break;

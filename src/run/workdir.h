@@ -46,7 +46,7 @@ struct workdir {
  * directory given by its real path: a missing parent is -ENOENT, a file is
  * -ENOTDIR and a symlink (even to a directory) is -ELOOP. Trailing slashes
  * are ignored. The new directory is "vfsbench.XXXXXX" (random suffix, mode
- * 0755 before umask) holding the marker file.
+ * 0700, so that other users cannot race it) holding the marker file.
  *
  * On success `wd` owns two fds (both O_CLOEXEC) and two strings; release
  * them with workdir_remove() or workdir_release(). On failure nothing is

@@ -233,10 +233,27 @@ test_expect_success 'absolute path' '
 	load_error "lf.load:1:10: absolute path ${SQ}/tmp/b${SQ}: paths are relative to the client directory"
 '
 
-test_expect_success 'a symlink target may be absolute' '
+test_expect_success 'a symlink target must be relative without ..' '
 	printf "%s\n" "symlink /etc/passwd l" "unlink l" >lf.load &&
+	load_error "lf.load:1:9: absolute symlink target ${SQ}/etc/passwd${SQ}: a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)" &&
+	printf "%s\n" "symlink a/../.. l" >lf.load &&
+	load_error "lf.load:1:11: ${SQ}..${SQ} in symlink target ${SQ}a/../..${SQ}: a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)" &&
+	printf "%s\n" "symlink a/b l" "unlink l" >lf.load &&
 	load_ok &&
 	test "$(op_count out symlink)" = 1
+'
+
+test_expect_success '--links-out: absolute targets, and reads only' '
+	printf "%s\n" "symlink /etc/passwd l" "lstat l" >lf.load &&
+	load_ok --links-out &&
+	test "$(op_count out symlink)" = 1 &&
+	printf "%s\n" "symlink /etc/passwd l" "unlink l" >lf.load &&
+	test_expect_code 2 vfsbench -c lf.load --links-out -e null -q --loops 1 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	printf "%s\n" "lf.load:2:1: ${SQ}unlink${SQ} changes the filesystem: with --links-out a loadfile may only read (and mkdir or symlink a name directly in the client directory)" >expect &&
+	test_cmp expect err &&
+	canary_check &&
+	workdir_empty
 '
 
 test_expect_success 'a .. component in a path' '

@@ -508,8 +508,8 @@ test_if "$eacces_skip" 'EACCES in [run]: counted as unexpected, or expected; exi
 	pread    @1  0  4k
 	close    @1
 	EOF
-	as_nobody "$VFSBENCH" -q --loops 2 -c acc.load -D "$TRASH/work" 1 \
-		>out 2>err &&
+	as_nobody "$VFSBENCH" -q --loops 2 --links-out -c acc.load \
+		-D "$TRASH/work" 1 >out 2>err &&
 	printf "%s\n" "  open: EACCES x 2" \
 		"  pread: skipped (handle dead: its open failed) x 2" \
 		"  close: skipped (handle dead: its open failed) x 2" >expect &&

@@ -31,6 +31,9 @@
 /* A string literal and its length, NUL bytes included. */
 #define T(s) s, sizeof(s) - 1
 
+/* How parse_capture() reads; NULL for the defaults. */
+static const struct loadfile_opts *parse_opts;
+
 /* loadfile_parse() of @len bytes as NAME, with stderr into *err. */
 static int parse_capture(struct loadfile *lf, const char *buf, size_t len,
 			 char **err)
@@ -39,7 +42,7 @@ static int parse_capture(struct loadfile *lf, const char *buf, size_t len,
 	int ret;
 
 	capture_start(&c);
-	ret = loadfile_parse(lf, NAME, buf, len, NULL);
+	ret = loadfile_parse(lf, NAME, buf, len, parse_opts);
 	*err = capture_end(&c);
 	return ret;
 }
@@ -193,11 +196,13 @@ static const struct op_case op_cases[] = {
 	  1 },
 	{ "link a sub/b", 0, OP_LINK, "a", "sub/b", 0, 0, 0644, 0, 0, EXPECT_OK,
 	  1 },
-	/* the target is verbatim: absolute and ".." are fine there */
-	{ "symlink /etc/passwd l", 0, OP_SYMLINK, "/etc/passwd", "l", 0, 0,
+	/* the target is verbatim, relative and without a ".." component */
+	{ "symlink a/b/c l", 0, OP_SYMLINK, "a/b/c", "l", 0, 0, 0644, 0, 0,
+	  EXPECT_OK, 1 },
+	{ "symlink ..up/x.. sub/l", 0, OP_SYMLINK, "..up/x..", "sub/l", 0, 0,
 	  0644, 0, 0, EXPECT_OK, 1 },
-	{ "symlink ../up sub/l", 0, OP_SYMLINK, "../up", "sub/l", 0, 0, 0644, 0,
-	  0, EXPECT_OK, 1 },
+	{ "symlink ./. l", 0, OP_SYMLINK, "./.", "l", 0, 0, 0644, 0, 0,
+	  EXPECT_OK, 1 },
 	{ "readlink l", 0, OP_READLINK, "l", NULL, 0, 0, 0644, 0, 0, EXPECT_OK,
 	  1 },
 	{ "readdir .", 0, OP_READDIR, ".", NULL, 0, 0, 0644, 0, 0, EXPECT_OK,
@@ -791,7 +796,7 @@ static const struct text_case quote_cases[] = {
 	{ "stat \"a\" # c", "a", NULL, EXPECT_OK, 1 },
 	{ "stat \"a\"\tENOENT", "a", NULL, ENOENT, 1 },
 	{ "rename \"a b\" \"c d\"", "a b", "c d", EXPECT_OK, 1 },
-	{ "symlink \"/x y\" \"l ${client}\"", "/x y", "l ${client}", EXPECT_OK,
+	{ "symlink \"x y\" \"l ${client}\"", "x y", "l ${client}", EXPECT_OK,
 	  1 },
 	{ "stat ./ok", "./ok", NULL, EXPECT_OK, 1 },
 };
@@ -926,6 +931,17 @@ static const struct err_case err_cases[] = {
 	{ T("stat \"\""), E("1:6: empty path") },
 	{ T("rename a \"\""), E("1:10: empty path") },
 	{ T("symlink \"\" l"), E("1:9: empty symlink target") },
+	/* a symlink target leads inside: relative, no '..' component */
+	{ T("symlink /etc/passwd l"),
+	  E("1:9: absolute symlink target '/etc/passwd': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("symlink / l"),
+	  E("1:9: absolute symlink target '/': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("[setup]\nsymlink .. up\n[run]\nstat up\n"),
+	  E("2:9: '..' in symlink target '..': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("symlink a/../../b l"),
+	  E("1:11: '..' in symlink target 'a/../../b': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("symlink \"x/..\" l"),
+	  E("1:12: '..' in symlink target 'x/..': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
 	/* handle misuse */
 	{ T("fstat @1"), E("1:7: handle @1 used before it is opened") },
 	{ T("stat a\nclose @2\n"),
@@ -1050,6 +1066,143 @@ static void check_error(const struct err_case *c)
 START_TEST(test_error)
 {
 	check_error(&err_cases[_i]);
+}
+END_TEST
+
+/*
+ * --links-out: symlink targets may lead anywhere, and then every op that
+ * could change something through such a link is refused, in both
+ * dialects; mkdir and symlink only of a name directly in the client
+ * directory. The message names the op and the option, at the column of
+ * the token that makes the op a change.
+ */
+#define LO_MSG \
+	"with --links-out a loadfile may only read (and mkdir or symlink a name directly in the client directory)"
+#define LO_SUB \
+	"with --links-out, mkdir and symlink may only make a name directly in the client directory"
+#define LO_DB "with --links-out a loadfile may only read"
+
+static const char links_out_ok[] =
+	"[setup]\n"
+	"symlink / root\n"
+	"symlink ../../.. up\n"
+	"symlink /etc/passwd pw${client}\n"
+	"mkdir d\n"
+	"mkdir d${client}\n"
+	"[run]\n"
+	"stat root/etc\n"
+	"lstat up\n"
+	"access pw0 r\n"
+	"statfs root\n"
+	"statvfs root\n"
+	"statvfs_legacy root\n"
+	"readdir root/etc\n"
+	"readlink up\n"
+	"open root/etc/passwd rdonly,nofollow,cloexec,noatime @1\n"
+	"fstat @1\n"
+	"fstatfs @1\n"
+	"fstatvfs @1\n"
+	"pread @1 0 4k\n"
+	"close @1\n"
+	"open root rdonly,directory @2 ENOENT\n";
+
+START_TEST(test_links_out_reads)
+{
+	static const struct loadfile_opts opts = { .links_out = true };
+	struct loadfile lf;
+
+	parse_opts = &opts;
+	PARSE_OK(&lf, links_out_ok);
+	parse_opts = NULL;
+	ck_assert_uint_eq(lf.nsetup, 5);
+	ck_assert_str_eq(lf.ops[0].path, "/");
+	ck_assert_str_eq(lf.ops[1].path, "../../..");
+	loadfile_release(&lf);
+}
+END_TEST
+
+#define OPEN1 "open f rdonly @1\n"
+static const struct err_case links_out_cases[] = {
+	{ T("create f"), E("1:1: 'create' changes the filesystem: " LO_MSG) },
+	{ T("open f wronly @1\nclose @1"),
+	  E("1:8: 'open' with write access, creat or trunc: " LO_MSG) },
+	{ T("open f rdwr @1\nclose @1"),
+	  E("1:8: 'open' with write access, creat or trunc: " LO_MSG) },
+	{ T("open f rdonly,creat @1\nclose @1"),
+	  E("1:8: 'open' with write access, creat or trunc: " LO_MSG) },
+	{ T("open f rdonly,trunc @1\nclose @1"),
+	  E("1:8: 'open' with write access, creat or trunc: " LO_MSG) },
+	{ T(OPEN1 "pwrite @1 0 1\nclose @1"),
+	  E("2:1: 'pwrite' changes the filesystem: " LO_MSG) },
+	{ T(OPEN1 "fsync @1\nclose @1"),
+	  E("2:1: 'fsync' changes the filesystem: " LO_MSG) },
+	{ T(OPEN1 "fdatasync @1\nclose @1"),
+	  E("2:1: 'fdatasync' changes the filesystem: " LO_MSG) },
+	{ T(OPEN1 "ftruncate @1 0\nclose @1"),
+	  E("2:1: 'ftruncate' changes the filesystem: " LO_MSG) },
+	{ T("unlink f"), E("1:1: 'unlink' changes the filesystem: " LO_MSG) },
+	{ T("rmdir d"), E("1:1: 'rmdir' changes the filesystem: " LO_MSG) },
+	{ T("rename a b"), E("1:1: 'rename' changes the filesystem: " LO_MSG) },
+	{ T("link a b"), E("1:1: 'link' changes the filesystem: " LO_MSG) },
+	{ T("utimens a"), E("1:1: 'utimens' changes the filesystem: " LO_MSG) },
+	{ T("[setup]\nsymlink / out\nmkdir out/x\n[run]\nstat out\n"),
+	  E("3:7: 'mkdir' below a subdirectory: " LO_SUB) },
+	{ T("symlink / out\nsymlink /etc out/etc"),
+	  E("2:14: 'symlink' below a subdirectory: " LO_SUB) },
+	{ T("mkdir ./x"), E("1:7: 'mkdir' below a subdirectory: " LO_SUB) },
+};
+
+START_TEST(test_links_out_changes)
+{
+	static const struct loadfile_opts opts = { .links_out = true };
+
+	parse_opts = &opts;
+	check_error(&links_out_cases[_i]);
+	parse_opts = NULL;
+}
+END_TEST
+
+/* The dbench dialect has no symlink, but --links-out still means that
+ * nothing is changed. */
+static const struct err_case links_out_db_cases[] = {
+	{ T("NTCreateX \"\\a\" 0x0 0x1 1 NT_STATUS_OK\nClose 1 NT_STATUS_OK\n"),
+	  E("1:1: 'NTCreateX' changes the filesystem: " LO_DB) },
+	{ T("Rename \"\\a\" \"\\b\" NT_STATUS_OK\n"),
+	  E("1:1: 'Rename' changes the filesystem: " LO_DB) },
+	{ T("Unlink \"\\a\" 0x10 NT_STATUS_OK\n"),
+	  E("1:1: 'Unlink' changes the filesystem: " LO_DB) },
+	{ T("Deltree \"\\a\" NT_STATUS_OK\n"),
+	  E("1:1: 'Deltree' changes the filesystem: " LO_DB) },
+	{ T("Rmdir \"\\a\" NT_STATUS_OK\n"),
+	  E("1:1: 'Rmdir' changes the filesystem: " LO_DB) },
+	{ T("Mkdir \"\\a\" NT_STATUS_OK\n"),
+	  E("1:1: 'Mkdir' changes the filesystem: " LO_DB) },
+	{ T("1.5 WriteX 1 0 4 4 NT_STATUS_OK\n"),
+	  E("1:5: 'WriteX' changes the filesystem: " LO_DB) },
+	{ T("SET_FILE_INFORMATION 1 1004 NT_STATUS_OK\n"),
+	  E("1:1: 'SET_FILE_INFORMATION' changes the filesystem: " LO_DB) },
+	{ T("Flush 1 NT_STATUS_OK\n"),
+	  E("1:1: 'Flush' changes the filesystem: " LO_DB) },
+};
+
+START_TEST(test_links_out_dbench)
+{
+	static const struct loadfile_opts opts = { .links_out = true,
+						   .dialect = DIALECT_DBENCH };
+	static const char reads[] =
+		"QUERY_PATH_INFORMATION \"\\a\" 1004 NT_STATUS_OK\n"
+		"FIND_FIRST \"\\*\" 260 1366 0 NT_STATUS_OK\n"
+		"QUERY_FS_INFORMATION 1 NT_STATUS_OK\n"
+		"ReadX 1 0 4 4 NT_STATUS_OK\n"
+		"Close 1 NT_STATUS_OK\n"
+		"Sleep 10 NT_STATUS_OK\n";
+	struct loadfile lf;
+
+	parse_opts = &opts;
+	check_error(&links_out_db_cases[_i]);
+	PARSE_OK(&lf, reads);
+	parse_opts = NULL;
+	loadfile_release(&lf);
 }
 END_TEST
 
@@ -1438,6 +1591,11 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_error, 0, (int)ARRAY_SIZE(err_cases));
 	tcase_add_test(tc, test_error_after_many_ops);
 	tcase_add_loop_test(tc, test_error_bug, 0, (int)ARRAY_SIZE(bug_cases));
+	tcase_add_test(tc, test_links_out_reads);
+	tcase_add_loop_test(tc, test_links_out_changes, 0,
+			    (int)ARRAY_SIZE(links_out_cases));
+	tcase_add_loop_test(tc, test_links_out_dbench, 0,
+			    (int)ARRAY_SIZE(links_out_db_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("load");

@@ -256,7 +256,7 @@ START_TEST(test_workdir_create_layout)
 
 	ck_assert_int_eq(lstat(wd.path, &st), 0);
 	ck_assert(S_ISDIR(st.st_mode));
-	ck_assert_int_eq(st.st_mode & 07777, 0755);
+	ck_assert_int_eq(st.st_mode & 07777, 0700);
 	ck_assert(st.st_dev == wd.dev);
 	ck_assert(st.st_ino == wd.ino);
 	ck_assert(fcntl(wd.fd, F_GETFD) & FD_CLOEXEC);
