@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -682,6 +683,18 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 	for (unsigned int i = 0; i < OP_NR; i++)
 		if (cfg->null_fail[i] && strcmp(cfg->engine, "null"))
 			return usage_error("--null-fail needs --engine null");
+	if (cfg->ministat) {
+		struct stat st;
+
+		/* PREFIX-N.txt files are made beside a device or a FIFO of
+		 * that name, which cannot be what was meant */
+		if (!strcmp(cfg->ministat, "-") ||
+		    (!stat(cfg->ministat, &st) && !S_ISREG(st.st_mode) &&
+		     !S_ISDIR(st.st_mode)))
+			return usage_error(
+				"bad --ministat '%s': expected a prefix of file names PREFIX-N.txt, not a device, FIFO, socket or '-'",
+				cfg->ministat);
+	}
 	return OPTIONS_RUN;
 }
 

@@ -33,6 +33,8 @@ void signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a closed pipe is a write error (EPIPE) to handle, not a death */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 void signals_block(sigset_t *old)

@@ -22,6 +22,7 @@ struct signals {
 
 extern struct signals signals;
 
+/* Handle SIGINT and SIGTERM; ignore SIGPIPE, so EPIPE reaches writers. */
 void signals_install(void);
 /* Block SIGINT/SIGTERM in the calling thread (and threads it creates). */
 void signals_block(sigset_t *old);
