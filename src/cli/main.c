@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,18 @@
 #include "run/workdir.h"
 #include "sys/env.h"
 
-static int finish_workdir(const struct config *cfg, struct workdir *wd)
+static int finish_workdir(const struct config *cfg, struct workdir *wd,
+			  bool stuck)
 {
 	int ret;
 
+	if (stuck) {
+		fprintf(stderr,
+			"vfsbench: cleanup skipped: a client could not be stopped: files left in '%s'\n",
+			wd->path);
+		workdir_release(wd);
+		return -EBUSY;
+	}
 	if (cfg->run.skip_cleanup) {
 		fprintf(stderr,
 			"vfsbench: --skip-cleanup: files left in '%s'\n",
@@ -241,6 +250,7 @@ int main(int argc, const char **argv)
 	struct config cfg;
 	struct workdir wd;
 	struct sweep sw;
+	bool stuck = false;
 	int status, ret, at;
 
 	signals_install();
@@ -280,18 +290,22 @@ int main(int argc, const char **argv)
 	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
 	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
+	stuck = sw.stuck;
 	sweep_release(&sw);
-	if (finish_workdir(&cfg, &wd) && status == VB_EXIT_OK)
+	if (finish_workdir(&cfg, &wd, stuck) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)
 		status = signals.last == SIGTERM ? VB_EXIT_SIGTERM :
 						   VB_EXIT_SIGINT;
 out_loadfile:
-	for (unsigned int i = 0; i < nloaded; i++)
+	/* a stuck client still reads the loadfiles' ops, until the exit */
+	for (unsigned int i = 0; !stuck && i < nloaded; i++)
 		loadfile_release(&lf[i]);
-	free(lf);
-	free(sv);
-	free(rv);
+	if (!stuck) {
+		free(lf);
+		free(sv);
+		free(rv);
+	}
 	config_release(&cfg);
 	return status;
 }

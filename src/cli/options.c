@@ -40,6 +40,7 @@ enum {
 	OPT_FDT,
 	OPT_DEPTH,
 	OPT_MAX_ERRORS,
+	OPT_STOP_TIMEOUT,
 	OPT_RELATIVE,
 	OPT_NULL_FAIL,
 	OPT_DIALECT,
@@ -105,6 +106,9 @@ static const struct poptOption main_options[] = {
 	  "stop the run after N unexpected results (exit 1)", "N" },
 	{ "strict", '\0', POPT_ARG_NONE, &strict, 0,
 	  "stop at the first unexpected result (exit 1)", NULL },
+	{ "stop-timeout", '\0', POPT_ARG_STRING, NULL, OPT_STOP_TIMEOUT,
+	  "after a stop, how long to interrupt clients blocked in a system call before leaving them and their files (default: 10s)",
+	  "DURATION" },
 	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
 	  "metric of the sweep table's relative column: ops or mbps (default: ops; mbps for a dbench loadfile)",
 	  "ops|mbps" },
@@ -191,6 +195,7 @@ static const char *const subcommands[] = { "compare", "plot", "fdscale" };
 static const struct config config_defaults = {
 	.run = {
 		.time_ns = 10 * 1000000000ull,
+		.stop_wait_ns = 10 * 1000000000ull,
 		.warmup_kind = WARMUP_TIME,
 		.cwd = CWD_PRIVATE,
 		.fs = FS_PRIVATE,
@@ -540,6 +545,13 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 		    !cfg->run.max_errors)
 			return usage_error(
 				"bad --max-errors '%s': expected a positive number",
+				arg);
+		break;
+	case OPT_STOP_TIMEOUT:
+		if (units_parse_duration(arg, &cfg->run.stop_wait_ns) ||
+		    !cfg->run.stop_wait_ns)
+			return usage_error(
+				"bad --stop-timeout '%s': expected a duration such as 10s",
 				arg);
 		break;
 	case OPT_RELATIVE:

@@ -431,9 +431,18 @@ static int x_io(struct translator *t, struct op *op, const struct db_line *l)
 	return 0;
 }
 
+/* A stop interrupts a Sleep; the bound catches what is not think time. */
+#define DB_SLEEP_MAX 600000000 /* us: 10 minutes */
+
 static int x_sleep(struct translator *t, struct op *op, const struct db_line *l)
 {
-	return parse_num(t, &l->arg[0], UINT32_MAX, &op->size);
+	if (parse_num(t, &l->arg[0], UINT64_MAX, &op->size))
+		return -EINVAL;
+	if (op->size > DB_SLEEP_MAX)
+		return terr(t, l->arg[0].col,
+			    "Sleep of %s us is longer than %d (10 minutes)",
+			    l->arg[0].text, DB_SLEEP_MAX);
+	return 0;
 }
 
 static const struct db_desc {

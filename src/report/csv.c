@@ -19,7 +19,7 @@
 #include "run/sweep.h"
 
 static const char *const end_names[] = { "complete", "strict", "max-errors",
-					 "signal", "failed" };
+					 "signal",   "failed", "stuck" };
 
 /* @variant: the variant's label, written as it is (labels hold no ','
  * that is not theirs: the last column takes the rest of the line). */

@@ -33,7 +33,7 @@ static const char *const dialect_names[] = { "auto", "native", "dbench" };
 static const char *const fsinfo_names[] = { "statvfs", "statfs",
 					    "statvfs_legacy" };
 static const char *const end_names[] = { "complete", "strict", "max-errors",
-					 "signal", "failed" };
+					 "signal",   "failed", "stuck" };
 
 /* what this writes, compare and plot can read back */
 _Static_assert(MAX_CLIENTS <= RESULTFILE_MAX_CLIENTS, "result files too small");
@@ -136,6 +136,7 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "strict", json_boolean(cfg->strict));
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
 	json_object_set_new(o, "links_out", json_boolean(rc->lopts->links_out));
+	json_object_set_new(o, "stop_timeout_ns", u64(cfg->stop_wait_ns));
 	return o;
 }
 
@@ -154,12 +155,12 @@ static json_t *ops_json(const struct run *run)
 
 			if (!r->err[s][e])
 				continue;
-			name = e == 0 ? "success" :
-			       e == ERR_SKIPPED ?
-					"skipped" :
-			       e == ERR_OTHER ?
-					"other" :
-					op_errno_name((int)e, buf, sizeof(buf));
+			name = e == 0		    ? "success" :
+			       e == ERR_SKIPPED	    ? "skipped" :
+			       e == ERR_INTERRUPTED ? "interrupted" :
+			       e == ERR_OTHER	    ? "other" :
+						      op_errno_name((int)e, buf,
+								    sizeof(buf));
 			json_object_set_new(errors, name, u64(r->err[s][e]));
 		}
 		json_array_append_new(
@@ -217,11 +218,14 @@ static json_t *run_json(const struct run *run, unsigned int variant)
 	json_object_set_new(o, "passes", u64(r->passes));
 	json_object_set_new(o, "unexpected", u64(r->unexpected));
 	json_object_set_new(o, "skipped", u64(r->skipped));
+	json_object_set_new(o, "interrupted", u64(r->interrupted));
+	json_object_set_new(o, "stuck_clients", u64(run->stuck));
 	json_object_set_new(o, "ops_per_sec", json_real(run_ops_per_sec(run)));
 	json_object_set_new(o, "mb_per_sec", json_real(run_mb_per_sec(run)));
 	json_object_set_new(o, "p99_ns", json_real(run_p99_ns(run)));
 	json_object_set_new(o, "max_latency_ns", u64(result_max_latency(r)));
 	json_object_set_new(o, "setup_ns", u64(run->start_ns));
+	json_object_set_new(o, "clients_set_up", u64(run->ready));
 	json_object_set_new(
 		o, "rusage",
 		json_pack("{sf sf sI sI so sf sb}", "user_s", r->usage.user_s,

@@ -20,6 +20,7 @@
 #include "run/run.h"
 #include "run/sweep.h"
 #include "run/workdir.h"
+#include "sys/task.h"
 
 static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fs_names[] = { "private", "shared" };
@@ -84,7 +85,7 @@ static void print_unexpected(const struct run *run)
 	const struct result *r = &run->total;
 	char buf[16];
 
-	if (!r->unexpected && !r->skipped)
+	if (!r->unexpected && !r->skipped && !r->interrupted)
 		return;
 	printf("Unexpected results (op: outcome x count):\n");
 	for (unsigned int s = 0; s < r->nslots; s++) {
@@ -99,6 +100,8 @@ static void print_unexpected(const struct run *run)
 				what = "success (an errno was expected)";
 			else if (e == ERR_SKIPPED)
 				what = "skipped (handle dead: its open failed)";
+			else if (e == ERR_INTERRUPTED)
+				what = "interrupted by the stop (EINTR), not an unexpected result";
 			else if (e == ERR_OTHER)
 				what = "errno >= 134";
 			else
@@ -120,6 +123,8 @@ static const char *end_note(const struct run *run)
 		return "interrupted by a signal: partial results";
 	case RUN_END_FAILED:
 		return "failed";
+	case RUN_END_STUCK:
+		return "a client did not return from a system call after the stop: partial results";
 	default:
 		return NULL;
 	}
@@ -235,9 +240,21 @@ static void print_usage(const struct run *run)
 	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
 		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
 		       share * 100, wait * 100);
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		char what[256];
+
+		if (!run->samples[i].stuck)
+			continue;
+		printf("warning: client %u did not return from a system call after the stop (thread %d: %s); its figures are missing\n",
+		       i, run->samples[i].tid,
+		       task_describe(run->samples[i].tid, what, sizeof(what)));
+	}
 	/* the totals are those of the clients that ran: say so */
 	idle = run_idle_clients(run);
-	if (idle == run->nclients)
+	if (run->ready < run->nclients)
+		printf("note: stopped during the setup: %u of %u clients were set up, none measured\n",
+		       run->ready, run->nclients);
+	else if (idle == run->nclients)
 		printf("warning: no client measured an op\n");
 	else if (idle)
 		printf("warning: %u of %u clients measured no op: the figures are those of the other %u\n",

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "lang/loadfile.h"
 #include "run/config.h"
+#include "run/signals.h"
 #include "run/state.h"
 #include "sys/fdtable.h"
 
@@ -144,6 +145,13 @@ static void close_handles(struct client *c)
 		}
 }
 
+/* Has the run been stopped (a signal, the clock, --strict...)? */
+static bool stopped(const struct run_state *rs)
+{
+	return atomic_load_explicit(&rs->phase, memory_order_relaxed) ==
+	       PHASE_STOP;
+}
+
 /*
  * The loadfile's [setup] section, untimed. In a shared directory, lines
  * without ${client} are run once, by client 0, which the main thread sets
@@ -170,6 +178,9 @@ static int run_setup_ops(struct client *c)
 		err = ret < 0 ? (int)-ret : 0;
 		drop_unexpected_fd(c, op);
 		if (!op_expect_matches(op, err)) {
+			/* interrupted by a stop: not the line's fault */
+			if (err == EINTR && stopped(rs))
+				return -EINTR;
 			c->error_line = op->line;
 			return err ? -err : -EPROTO;
 		}
@@ -204,13 +215,34 @@ static int client_setup(struct client *c)
 	return run_setup_ops(c);
 }
 
-/* The slow path of a result that differs from the op's expectation. */
+/*
+ * An EINTR on a line that takes any result (dbench's Sleep): interrupted
+ * if the stop's kick caused it. Out of line: the hot loop only tests err.
+ */
+static __attribute__((noinline)) void client_interrupted(struct client *c,
+							 const struct op *op)
+{
+	if (stopped(c->rs)) {
+		c->res.interrupted++;
+		c->res.err[op->slot][ERR_INTERRUPTED]++;
+	}
+}
+
+/*
+ * The slow path of a result that differs from the op's expectation. An
+ * EINTR that the stop caused (SIGNAL_KICK) is not unexpected: it is
+ * counted as interrupted, and stops nothing.
+ */
 static void client_unexpected(struct client *c, const struct op *op, int err)
 {
 	struct run_state *rs = c->rs;
 	const struct run_config *cfg = rs->cfg;
 	unsigned int idx = err >= ERR_ERRNO_MAX ? ERR_OTHER : (unsigned int)err;
 
+	if (err == EINTR && stopped(rs)) {
+		client_interrupted(c, op);
+		return;
+	}
 	c->res.err[op->slot][idx]++;
 	c->res.unexpected++;
 	drop_unexpected_fd(c, op);
@@ -315,6 +347,8 @@ static void client_loop(struct client *c)
 			}
 			if (__builtin_expect(!op_expect_matches(op, err), 0))
 				client_unexpected(c, op, err);
+			else if (__builtin_expect(err == EINTR, 0))
+				client_interrupted(c, op);
 			atomic_store_explicit(&prog->ops, ++done,
 					      memory_order_relaxed);
 			atomic_store_explicit(&prog->bytes, done_bytes,
@@ -359,6 +393,8 @@ void *client_main(void *arg)
 	struct client *c = arg;
 	struct run_state *rs = c->rs;
 
+	atomic_store_explicit(&c->tid, (int)gettid(), memory_order_relaxed);
+	signals_accept_kick();
 	c->error = client_setup(c);
 	gate_arrive(&rs->gate);
 	if (!c->error)

@@ -48,6 +48,9 @@ struct client {
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	pthread_t thread;
+	/* the thread's id for /proc, set when it starts; read by the main
+	 * thread about a client that does not stop */
+	atomic_int tid;
 };
 
 /*

@@ -53,6 +53,9 @@ struct run_config {
 	bool strict;
 	bool quiet; /* no progress line */
 	uint64_t max_errors; /* 0: no limit */
+	/* after a stop, how long to interrupt clients still blocked in a
+	 * system call before giving up on them (--stop-timeout) */
+	uint64_t stop_wait_ns;
 	/* null engine: errno to return per op kind ([OP_NR]), or NULL */
 	const int *null_fail;
 	/* the sweep */

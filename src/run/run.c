@@ -10,6 +10,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,7 @@
 #include "run/workdir.h"
 #include "stats/ticker.h"
 #include "sys/fdtable.h"
+#include "sys/task.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
 #define CLIENT_STACK (256u << 10)
@@ -38,6 +41,15 @@
  */
 #define TICK_MIN_NS NSEC_PER_MSEC
 #define TICK_MAX_NS (100 * NSEC_PER_MSEC)
+/*
+ * After a stop: how long the clients have to finish the op in flight
+ * before those still in a system call are interrupted (SIGNAL_KICK), and
+ * how often they are interrupted again (a kick may land just before the
+ * call blocks); how often the main thread looks meanwhile.
+ */
+#define KICK_AFTER_NS (100 * NSEC_PER_MSEC)
+#define KICK_EVERY_NS (100 * NSEC_PER_MSEC)
+#define AWAIT_TICK_NS (10 * NSEC_PER_MSEC)
 
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
@@ -107,6 +119,89 @@ static int open_client_dir(const struct run *run, struct workdir *wd,
 	return 0;
 }
 
+static bool client_done(const struct run *run, unsigned int i)
+{
+	return atomic_load_explicit(&run->state.progress[i].done,
+				    memory_order_acquire);
+}
+
+static bool all_done(const struct run *run)
+{
+	for (unsigned int i = 0; i < run->started; i++)
+		if (!client_done(run, i))
+			return false;
+	return true;
+}
+
+static void kick_clients(const struct run *run)
+{
+	for (unsigned int i = 0; i < run->started; i++)
+		if (!client_done(run, i))
+			pthread_kill(run->clients[i].thread, SIGNAL_KICK);
+}
+
+static void sleep_until(uint64_t deadline)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(deadline / NSEC_PER_SEC),
+		.tv_nsec = (long)(deadline % NSEC_PER_SEC),
+	};
+
+	/* EINTR: a signal; the caller looks at the phase */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/*
+ * Wait for the clients: until @arrivals have arrived at the gate, or with
+ * @arrivals 0 until every client started is done. Once the run is
+ * stopped (a signal, the clock, --strict, --max-errors), the clients still
+ * at it are kicked out of their system calls, from KICK_AFTER_NS after the
+ * stop, every KICK_EVERY_NS, until --stop-timeout after the stop. Returns
+ * false if they are not there by then; waiting for all to be done, it
+ * then marks stuck those that are not: they cannot be interrupted (in
+ * uninterruptible sleep, on a dead NFS server say).
+ */
+static bool await_clients(struct run *run, unsigned int arrivals)
+{
+	uint64_t start = clock_now_ns(), next_kick = 0, now, limit;
+
+	for (;;) {
+		now = clock_now_ns();
+		if (arrivals ? gate_wait_until(&run->state.gate, arrivals,
+					       now + AWAIT_TICK_NS) :
+			       all_done(run))
+			return true;
+		if (!arrivals)
+			sleep_until(now + AWAIT_TICK_NS);
+		if (atomic_load(&run->state.phase) != PHASE_STOP)
+			continue;
+		now = clock_now_ns();
+		if (!run->stopped_at)
+			run->stopped_at = now;
+		if (!next_kick)
+			next_kick = run->stopped_at + KICK_AFTER_NS;
+		/* a later wait still gives the clients it waits for a go */
+		limit = run->stopped_at + run->state.cfg->stop_wait_ns;
+		if (limit < start + KICK_AFTER_NS + KICK_EVERY_NS)
+			limit = start + KICK_AFTER_NS + KICK_EVERY_NS;
+		if (now >= limit)
+			break;
+		if (now >= next_kick) {
+			kick_clients(run);
+			next_kick = now + KICK_EVERY_NS;
+		}
+	}
+	for (unsigned int i = 0; !arrivals && i < run->started; i++) {
+		if (client_done(run, i))
+			continue;
+		run->samples[i].stuck = true;
+		run->samples[i].tid = atomic_load_explicit(
+			&run->clients[i].tid, memory_order_relaxed);
+		run->stuck++;
+	}
+	return false;
+}
+
 /*
  * Start the clients one at a time, each finishing its setup (isolation,
  * [setup] section) before the next starts, so that client 0 sets up a
@@ -137,7 +232,16 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 			break;
 		}
 		run->started++;
-		gate_wait(&run->state.gate, i + 1);
+		if (!await_clients(run, i + 1)) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		/* a stop interrupted its [setup] */
+		if (c->error == -EINTR &&
+		    atomic_load(&run->state.phase) == PHASE_STOP) {
+			ret = -EINTR;
+			break;
+		}
 		if (c->error) {
 			ret = c->error;
 			if (c->error_line)
@@ -150,6 +254,7 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 				      strerror(-ret));
 			break;
 		}
+		run->ready++;
 		if (signals.count) {
 			ret = -EINTR;
 			break;
@@ -236,17 +341,6 @@ static struct tick_sample progress_end(struct progress_line *p,
 	return at;
 }
 
-static void sleep_until(uint64_t deadline)
-{
-	struct timespec ts = {
-		.tv_sec = (time_t)(deadline / NSEC_PER_SEC),
-		.tv_nsec = (long)(deadline % NSEC_PER_SEC),
-	};
-
-	/* EINTR: a signal; the caller looks at the phase */
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* Why supervise() returned. */
 enum wake {
 	WAKE_DEADLINE, /* the deadline passed */
@@ -320,9 +414,11 @@ static void measure(struct run *run)
 		progress_phase(&p, "warmup", &now);
 		gate_open(&run->state.gate);
 		/* clients arrive again after their warmup passes (or when
-		 * stopped): every one of them, before the gate opens again */
+		 * stopped): every one of them, before the gate opens again;
+		 * after a stop, those blocked in a system call are kicked
+		 * (or left behind, stuck) */
 		supervise(run, &p, 0, true, &now);
-		gate_wait(&run->state.gate, run->nclients);
+		await_clients(run, run->nclients);
 		read_counters(run, &now, &done);
 		progress_end(&p, &now, now.ns);
 		run_state_advance(&run->state, PHASE_MEASURE);
@@ -362,11 +458,28 @@ static void measure(struct run *run)
 		fputc('\n', stderr);
 }
 
+/* Join the clients (those not stuck) and merge their results. */
+/* A client that did not return: which, and what the kernel says of it. */
+static void report_stuck(const struct run *run, unsigned int i)
+{
+	char what[256];
+
+	task_describe(run->samples[i].tid, what, sizeof(what));
+	error("client %u did not return from a system call within %.1f s of the stop (thread %d: %s); its figures are missing",
+	      i, (double)run->state.cfg->stop_wait_ns / 1e9,
+	      run->samples[i].tid, what);
+}
+
 static void join_clients(struct run *run)
 {
+	await_clients(run, 0);
 	for (unsigned int i = 0; i < run->started; i++) {
 		struct client *c = &run->clients[i];
 
+		if (run->samples[i].stuck) {
+			report_stuck(run, i);
+			continue;
+		}
 		pthread_join(c->thread, NULL);
 		if (!c->error)
 			result_merge(&run->total, &c->res);
@@ -418,22 +531,28 @@ int run_execute(struct run *run, struct workdir *wd)
 		}
 	}
 	signals.phase = &run->state.phase;
+	/* a signal before the phase was published */
+	if (signals.count)
+		run_state_stop(&run->state, RUN_END_SIGNAL);
 	run->start_ns = clock_now_ns();
 	ret = start_clients(run, wd, shared_fd);
+	run->start_ns = clock_now_ns() - run->start_ns;
 	if (ret) {
-		run_state_stop(&run->state,
-			       ret == -EINTR ? RUN_END_SIGNAL : RUN_END_FAILED);
+		run_state_stop(&run->state, ret == -EINTR || ret == -ETIMEDOUT ?
+						    RUN_END_SIGNAL :
+						    RUN_END_FAILED);
 		gate_open(&run->state.gate);
 		join_clients(run);
 		goto out_fail;
 	}
-	run->start_ns = clock_now_ns() - run->start_ns;
 	if (signals.count)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
 	measure(run);
 	join_clients(run);
 	if (signals.count)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
+	if (run->stuck)
+		run_state_stop(&run->state, RUN_END_STUCK);
 	ret = 0;
 	goto out_cleanup;
 
@@ -452,7 +571,9 @@ out_cleanup:
 	}
 	if (shared_fd >= 0)
 		close(shared_fd);
-	if (!cfg->skip_cleanup) {
+	/* a stuck client may still be in the tree (and rmtree would hang on
+	 * the same dead server): main says where it was left */
+	if (!cfg->skip_cleanup && !run->stuck) {
 		int rm;
 
 		snprintf(path, sizeof(path), "run%u", run->index);
@@ -494,13 +615,17 @@ unsigned int run_idle_clients(const struct run *run)
 {
 	unsigned int idle = 0;
 
-	for (unsigned int i = 0; i < run->started; i++)
+	/* those never started measured nothing either */
+	for (unsigned int i = 0; i < run->nclients; i++)
 		idle += !run->samples[i].ops;
 	return idle;
 }
 
 void run_release(struct run *run)
 {
+	/* a stuck client may wake up and touch all of it before the exit */
+	if (run->stuck)
+		return;
 	free(run->clients);
 	free(run->state.progress);
 	free(run->samples);

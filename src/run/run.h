@@ -15,11 +15,17 @@ struct loadfile;
 struct run_config;
 struct workdir;
 
-/* One client's share of a run: for fixed-work samples (time per pass). */
+/*
+ * One client's share of a run: for fixed-work samples (time per pass); and
+ * whether it was stuck, still in a system call when the main thread gave
+ * up waiting for it after the stop (its figures are then missing).
+ */
 struct client_sample {
 	uint64_t passes;
 	uint64_t ops;
 	uint64_t elapsed_ns;
+	bool stuck;
+	int tid; /* the stuck thread, for /proc/self/task/TID */
 };
 
 /*
@@ -36,8 +42,17 @@ struct run {
 	struct client *clients;
 	struct result total; /* merged after join */
 	struct client_sample *samples; /* [nclients], filled at join */
-	uint64_t start_ns; /* first pthread_create -> gate opened */
+	uint64_t start_ns; /* first pthread_create -> gate opened (or the
+			    * setup's end, when it stopped early) */
 	unsigned int started; /* threads created */
+	unsigned int ready; /* clients whose [setup] was done */
+	/*
+	 * Clients that did not return from a system call after the stop
+	 * (samples[].stuck): they are not joined, and the run's memory and
+	 * its tree are left as they are, since they may still touch them.
+	 */
+	unsigned int stuck;
+	uint64_t stopped_at; /* when the main thread saw the stop */
 };
 
 void run_init(struct run *run, const struct run_config *cfg,

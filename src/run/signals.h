@@ -11,7 +11,15 @@
  * async-signal-safe); the second also asks cleanup to stop and leave the
  * files where they are. The handler does nothing else. Client threads
  * block both signals so that the main thread receives them.
+ *
+ * SIGNAL_KICK is how a stop reaches a client blocked in a system call (an
+ * open of a FIFO, a lock, a sleep): its handler does nothing and is
+ * installed without SA_RESTART, so the call returns EINTR and the client
+ * sees the stop at its next op boundary. Only client threads accept it;
+ * the main thread sends it with pthread_kill() (run.c).
  */
+#define SIGNAL_KICK SIGUSR1
+
 struct signals {
 	volatile sig_atomic_t count;
 	volatile sig_atomic_t last; /* signal number of the first signal */
@@ -22,10 +30,22 @@ struct signals {
 
 extern struct signals signals;
 
-/* Handle SIGINT and SIGTERM; ignore SIGPIPE, so EPIPE reaches writers. */
+/*
+ * Handle SIGINT and SIGTERM and SIGNAL_KICK, and block SIGNAL_KICK in the
+ * calling thread (the main thread); ignore SIGPIPE, so that EPIPE reaches
+ * writers.
+ */
 void signals_install(void);
+/*
+ * Record @sig as if it had been the first signal received, unless one was
+ * (a closed standard output is a SIGPIPE that stops the run as SIGINT
+ * does).
+ */
+void signals_raise(int sig);
 /* Block SIGINT/SIGTERM in the calling thread (and threads it creates). */
 void signals_block(sigset_t *old);
 void signals_restore(const sigset_t *old);
+/* In a client thread: accept SIGNAL_KICK. */
+void signals_accept_kick(void);
 
 #endif /* VB_RUN_SIGNALS_H */

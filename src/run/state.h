@@ -34,6 +34,7 @@ enum run_end {
 	RUN_END_MAX_ERRORS, /* --max-errors reached */
 	RUN_END_SIGNAL, /* SIGINT or SIGTERM */
 	RUN_END_FAILED, /* setup failed; nothing measured */
+	RUN_END_STUCK, /* a client did not return from a system call */
 };
 
 /*

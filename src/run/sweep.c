@@ -54,6 +54,7 @@ static int exit_status(const struct run *run)
 		return signals.last == SIGTERM ? VB_EXIT_SIGTERM :
 						 VB_EXIT_SIGINT;
 	case RUN_END_FAILED:
+	case RUN_END_STUCK:
 		break;
 	}
 	return VB_EXIT_RUNTIME;
@@ -177,6 +178,11 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		status = exit_status(run);
 		if (ret && status == VB_EXIT_OK)
 			status = VB_EXIT_RUNTIME;
+		if (run->stuck) {
+			sw->stuck = true;
+			if (status == VB_EXIT_OK)
+				status = VB_EXIT_RUNTIME;
+		}
 		if (status != VB_EXIT_OK) {
 			sw->stopped = true;
 			break;
@@ -196,7 +202,9 @@ void sweep_release(struct sweep *sw)
 	for (unsigned int p = 0; p < sw->npoints; p++)
 		free(sw->points[p].runs);
 	free(sw->points);
-	free(sw->runs);
+	/* a stuck client's run state lives in this array */
+	if (!sw->stuck)
+		free(sw->runs);
 	free(sw->variant_of);
 	memset(sw, 0, sizeof(*sw));
 }

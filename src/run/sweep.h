@@ -68,6 +68,12 @@ struct sweep {
 	struct point *points;
 	unsigned int npoints;
 	bool stopped; /* a run ended early, or runs were left undone */
+	/*
+	 * A client did not return from a system call (struct run's stuck):
+	 * its run's memory and tree are left alone, and so must be the
+	 * loadfile and the work directory.
+	 */
+	bool stuck;
 };
 
 /* One row of the sweep table. */

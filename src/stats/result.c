@@ -28,7 +28,8 @@ void result_reset(struct result *r)
 	for (unsigned int i = 0; i < r->nslots; i++)
 		hist_init(&r->lat[i]);
 	memset(r->err, 0, r->nslots * sizeof(*r->err));
-	r->ops = r->unexpected = r->skipped = r->bytes = r->passes = 0;
+	r->ops = r->unexpected = r->skipped = r->interrupted = 0;
+	r->bytes = r->passes = 0;
 	r->t_start = r->t_end = 0;
 	memset(&r->usage, 0, sizeof(r->usage));
 }
@@ -43,6 +44,7 @@ void result_merge(struct result *dst, const struct result *src)
 	dst->ops += src->ops;
 	dst->unexpected += src->unexpected;
 	dst->skipped += src->skipped;
+	dst->interrupted += src->interrupted;
 	dst->bytes += src->bytes;
 	dst->passes += src->passes;
 	dst->usage.user_s += src->usage.user_s;

@@ -16,12 +16,15 @@
  * Unexpected results are counted per slot and per outcome: index 0 is an
  * op that succeeded where an errno was expected, 1 .. ERR_ERRNO_MAX-1 the
  * errno it failed with, ERR_OTHER any larger errno, ERR_SKIPPED an op not
- * run because its handle was dead (its open had failed).
+ * run because its handle was dead (its open had failed), ERR_INTERRUPTED
+ * an op that the stop of the run interrupted (EINTR): neither of the last
+ * two is an unexpected result.
  */
-#define ERR_ERRNO_MAX 134
-#define ERR_OTHER     ERR_ERRNO_MAX
-#define ERR_SKIPPED   (ERR_ERRNO_MAX + 1)
-#define ERR_NR	      (ERR_ERRNO_MAX + 2)
+#define ERR_ERRNO_MAX	134
+#define ERR_OTHER	ERR_ERRNO_MAX
+#define ERR_SKIPPED	(ERR_ERRNO_MAX + 1)
+#define ERR_INTERRUPTED (ERR_ERRNO_MAX + 2)
+#define ERR_NR		(ERR_ERRNO_MAX + 3)
 
 /* CPU time and context switches, from getrusage(2). */
 struct usage {
@@ -38,8 +41,9 @@ struct result {
 	struct hist *lat; /* [nslots] */
 	uint64_t (*err)[ERR_NR]; /* [nslots][ERR_NR] */
 	uint64_t ops; /* ops completed (timed) */
-	uint64_t unexpected; /* sum of err[][] except ERR_SKIPPED */
+	uint64_t unexpected; /* sum of err[][] below ERR_SKIPPED */
 	uint64_t skipped;
+	uint64_t interrupted; /* ops the stop interrupted: at most 1 a client */
 	uint64_t bytes; /* read + written */
 	uint64_t passes; /* complete [run] passes */
 	uint64_t t_start; /* ns, CLOCK_MONOTONIC: measurement start */

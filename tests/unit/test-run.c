@@ -190,12 +190,20 @@ START_TEST(test_idle_clients)
 		{ .ops = 0 }, { .ops = 1, .passes = 1 },
 		{ .ops = 0 },
 	};
-	struct run run = { .samples = samples, .started = 4 };
+	struct run run = { .samples = samples, .nclients = 5, .started = 5 };
 
-	ck_assert_uint_eq(run_idle_clients(&run), 2);
-	run.started = 5;
 	ck_assert_uint_eq(run_idle_clients(&run), 3);
-	run.started = 0;
+	/*
+	 * A client never started (a signal stopped the setup) measured
+	 * nothing either: 7 of 50 started and none measured is 50 idle, not
+	 * "7 of 50 clients measured no op"
+	 */
+	run.started = 4;
+	ck_assert_uint_eq(run_idle_clients(&run), 3);
+	samples[1].ops = samples[3].ops = 0;
+	run.started = 2;
+	ck_assert_uint_eq(run_idle_clients(&run), 5);
+	run.nclients = 0;
 	ck_assert_uint_eq(run_idle_clients(&run), 0);
 }
 END_TEST
