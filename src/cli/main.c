@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/exit.h"
@@ -27,6 +29,7 @@
 #include "run/sweep.h"
 #include "run/workdir.h"
 #include "sys/env.h"
+#include "sys/pipe.h"
 
 static int finish_workdir(const struct config *cfg, struct workdir *wd,
 			  bool stuck)
@@ -194,10 +197,23 @@ static int write_results(const struct config *cfg, const struct sweep *sw,
 	return ret;
 }
 
+/*
+ * A closed standard output (vfsbench | head) stops the sweep as a signal
+ * does: SIGPIPE is ignored, so a write fails with EPIPE instead of
+ * killing vfsbench before it cleans up and writes its result files.
+ */
+static void check_stdout(void)
+{
+	if ((fflush(stdout) == EOF || ferror(stdout)) &&
+	    pipe_reader_gone(STDOUT_FILENO))
+		signals_raise(SIGPIPE);
+}
+
 /* The sweep's hooks: each run's report as it ends, then the table. */
 static void on_run(const struct run *run, const char *variant, void *ctx)
 {
 	report_run(ctx, run, variant);
+	check_stdout();
 }
 
 static void on_done(const struct sweep *sw, void *ctx)
@@ -250,7 +266,8 @@ int main(int argc, const char **argv)
 	struct config cfg;
 	struct workdir wd;
 	struct sweep sw;
-	bool stuck = false;
+	struct stat st;
+	bool stuck = false, watch_stdout;
 	int status, ret, at;
 
 	signals_install();
@@ -286,7 +303,12 @@ int main(int argc, const char **argv)
 		goto out_loadfile;
 	}
 	hooks.ctx = &cfg.report;
+	watch_stdout = !fstat(STDOUT_FILENO, &st) &&
+		       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+	for (unsigned int i = 0; i < cfg.nvariants; i++)
+		cfg.variants[i].run.watch_stdout = watch_stdout;
 	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd);
+	check_stdout();
 	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
 	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
@@ -295,8 +317,14 @@ int main(int argc, const char **argv)
 	if (finish_workdir(&cfg, &wd, stuck) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)
-		status = signals.last == SIGTERM ? VB_EXIT_SIGTERM :
-						   VB_EXIT_SIGINT;
+		status = VB_EXIT_SIGNAL(signals.last);
+	/* a report that did not reach a reader who is still there */
+	if ((fflush(stdout) == EOF || ferror(stdout)) &&
+	    !pipe_reader_gone(STDOUT_FILENO)) {
+		error("cannot write the report to standard output");
+		if (status == VB_EXIT_OK)
+			status = VB_EXIT_RUNTIME;
+	}
 out_loadfile:
 	/* a stuck client still reads the loadfiles' ops, until the exit */
 	for (unsigned int i = 0; !stuck && i < nloaded; i++)

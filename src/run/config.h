@@ -52,6 +52,9 @@ struct run_config {
 	bool skip_cleanup;
 	bool strict;
 	bool quiet; /* no progress line */
+	/* standard output is a pipe or socket whose reader going away
+	 * (vfsbench | head) stops the run as a SIGPIPE would */
+	bool watch_stdout;
 	uint64_t max_errors; /* 0: no limit */
 	/* after a stop, how long to interrupt clients still blocked in a
 	 * system call before giving up on them (--stop-timeout) */

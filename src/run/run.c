@@ -30,6 +30,7 @@
 #include "run/workdir.h"
 #include "stats/ticker.h"
 #include "sys/fdtable.h"
+#include "sys/pipe.h"
 #include "sys/task.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
@@ -368,6 +369,10 @@ static enum wake supervise(struct run *run, struct progress_line *p,
 		read_counters(run, now, &done);
 		while (ticker_next(&p->ticker, now, &sec))
 			print_second(p, &sec);
+		/* nothing is written to stdout while a run goes on */
+		if (run->state.cfg->watch_stdout &&
+		    pipe_reader_gone(STDOUT_FILENO))
+			signals_raise(SIGPIPE);
 		if (atomic_load(&run->state.phase) == PHASE_STOP ||
 		    done == run->nclients)
 			return WAKE_END;

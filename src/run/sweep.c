@@ -51,8 +51,7 @@ static int exit_status(const struct run *run)
 	case RUN_END_MAX_ERRORS:
 		return VB_EXIT_UNEXPECTED;
 	case RUN_END_SIGNAL:
-		return signals.last == SIGTERM ? VB_EXIT_SIGTERM :
-						 VB_EXIT_SIGINT;
+		return VB_EXIT_SIGNAL(signals.last);
 	case RUN_END_FAILED:
 	case RUN_END_STUCK:
 		break;
@@ -163,6 +162,12 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		struct run *run = &sw->runs[i];
 		int ret;
 
+		/* stopped between two runs (or stdout closed at a report) */
+		if (signals.count) {
+			sw->stopped = true;
+			status = VB_EXIT_SIGNAL(signals.last);
+			break;
+		}
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
 		sw->variant_of[i] = pt->variant;

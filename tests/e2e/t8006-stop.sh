@@ -60,6 +60,16 @@ ends() {
 	finish "$1"
 }
 
+# bounded CMD...: CMD, killed after 60 s where timeout(1) exists (a hang
+# is what these tests look for).
+bounded() {
+	if command -v timeout >/dev/null 2>&1; then
+		timeout 60 "$@"
+	else
+		"$@"
+	fi
+}
+
 # The unexpected-results lines of the report, without the heading.
 unexpected_lines() {
 	sed -n -e '/^Unexpected results/,/^Total:/{/^  /p;}' "$1"
@@ -129,7 +139,7 @@ test_expect_success 'SIGTERM likewise: exit 143' '
 
 test_expect_success 'the time limit ends a run of blocked clients: complete, exit 0' '
 	canary_setup &&
-	vfsbench -q -t 500ms --warmup 0 --links-out -c fifo.load \
+	bounded "$VFSBENCH" -q -t 500ms --warmup 0 --links-out -c fifo.load \
 		-D "$TRASH/work" --json r.json 2 >out 2>err &&
 	! grep "^note:" out &&
 	test_grep "^  open: $INTR x 2$" out &&
@@ -238,6 +248,69 @@ test_expect_success 'a stop during the warmup gate (passes) interrupts blocked c
 	canary_check &&
 	workdir_empty
 '
+
+# start_stdout ARGS...: vfsbench ARGS in the background, its standard
+# output the FIFO "stdout"; its pid in $pid.
+start_stdout() {
+	"$VFSBENCH" "$@" >stdout 2>err &
+	pid=$!
+}
+
+# vfsbench | head: standard output is a FIFO here so that the test has
+# vfsbench's own exit status. head exits after the first line (the header,
+# written at once), during the run; or after 12 lines, in the report of
+# the second of 50 runs.
+test_expect_success 'standard output closed during a run: 141, cleaned up, result files written' '
+	canary_setup &&
+	rm -f stdout r.json r.csv &&
+	mkfifo stdout &&
+	start_stdout -t 30s -c statfs -D "$TRASH/work" --json r.json \
+		--csv r.csv 2 &&
+	head -n 1 stdout >got &&
+	ends 141 &&
+	test_grep "^vfsbench .* loadfile statfs\.load (built-in)" got &&
+	test ! -s err &&
+	json_flat r.json >flat &&
+	test "$(jget flat runs[0].end)" = signal &&
+	test "$(jget flat complete)" = false &&
+	test_grep "^run,clients," r.csv &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'standard output closed during the report: 141, the sweep stops' '
+	canary_setup &&
+	rm -f r.json &&
+	start_stdout -q -e null --loops 1 --runs 50 -c statfs \
+		-D "$TRASH/work" --json r.json 1 &&
+	head -n 12 stdout >got &&
+	ends 141 &&
+	test ! -s err &&
+	json_flat r.json >flat &&
+	test "$(jget flat complete)" = false &&
+	n=$(grep -c "^runs\[[0-9]*\]\.index" flat) &&
+	test "$n" -ge 1 &&
+	test "$n" -lt 50 &&
+	canary_check &&
+	workdir_empty
+'
+
+# A copy of /dev/full of this script's own, in the trash directory.
+if mknod "$TRASH/full" c 1 7 2>/dev/null && test -c "$TRASH/full" &&
+	! printf x >"$TRASH/full" 2>/dev/null; then
+	test_expect_success 'a report that cannot be written (not a pipe): an error, exit 3' '
+		canary_setup &&
+		test_expect_code 3 vfsbench -q -e null --loops 1 -c statfs \
+			-D "$TRASH/work" 1 >"$TRASH/full" 2>err &&
+		printf "%s\n" "error: cannot write the report to standard output" >expect &&
+		test_cmp expect err &&
+		canary_check &&
+		workdir_empty
+	'
+else
+	test_skip 'a report that cannot be written (not a pipe): an error, exit 3' \
+		'cannot make a device node here (not root, or a nodev mount)'
+fi
 
 # A client in uninterruptible sleep: an ext4 image frozen with fsfreeze
 # while the clients create and unlink in it. vfsbench must give up on them
