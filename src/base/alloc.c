@@ -58,17 +58,26 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
-void *xcalloc_aligned(size_t nmemb, size_t size)
+void *calloc_aligned(size_t nmemb, size_t size)
 {
 	void *p;
 	size_t bytes;
 
-	if (size && nmemb > SIZE_MAX / size)
-		die("allocation of %zu x %zu bytes overflows", nmemb, size);
+	if (size && nmemb > (SIZE_MAX - CACHELINE) / size)
+		return NULL;
 	bytes = nmemb * size;
 	bytes = (bytes + CACHELINE - 1) & ~(size_t)(CACHELINE - 1);
 	if (posix_memalign(&p, CACHELINE, bytes ? bytes : CACHELINE))
-		die("out of memory allocating %zu bytes", bytes);
+		return NULL;
 	memset(p, 0, bytes ? bytes : CACHELINE);
+	return p;
+}
+
+void *xcalloc_aligned(size_t nmemb, size_t size)
+{
+	void *p = calloc_aligned(nmemb, size);
+
+	if (!p)
+		die("out of memory allocating %zu x %zu bytes", nmemb, size);
 	return p;
 }

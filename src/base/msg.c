@@ -114,13 +114,25 @@ void warning(const char *fmt, ...)
 	va_end(ap);
 }
 
+static void (*die_hook)(void);
+
+void die_set_hook(void (*hook)(void))
+{
+	die_hook = hook;
+}
+
 void die(const char *fmt, ...)
 {
+	void (*hook)(void) = die_hook;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vreport("fatal: ", fmt, ap);
 	va_end(ap);
+	/* a die() inside the hook must not run it again */
+	die_hook = NULL;
+	if (hook)
+		hook();
 	exit(VB_EXIT_RUNTIME);
 }
 

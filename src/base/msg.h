@@ -20,8 +20,17 @@ int error_at(const char *file, unsigned int line, unsigned int col,
 	     const char *fmt, ...) PRINTF(4, 5);
 /* "warning: <msg>" on stderr. */
 void warning(const char *fmt, ...) PRINTF(1, 2);
-/* "fatal: <msg>" on stderr, then exit(VB_EXIT_RUNTIME). */
+/*
+ * "fatal: <msg>" on stderr, then the hook set by die_set_hook() (once),
+ * then exit(VB_EXIT_RUNTIME).
+ */
 NORETURN void die(const char *fmt, ...) PRINTF(1, 2);
+/*
+ * What die() does before it exits: main() removes the work directory, so
+ * that an allocation that fails there (x*alloc(), base/alloc.h) leaves
+ * nothing behind. NULL for nothing.
+ */
+void die_set_hook(void (*hook)(void));
 /* A programming error: file and line on stderr, then abort(). */
 NORETURN void vb_bug(const char *file, int line, const char *fmt, ...)
 	PRINTF(3, 4);

@@ -31,6 +31,16 @@
 #include "sys/env.h"
 #include "sys/pipe.h"
 
+/* The work directory for die()'s hook, while it exists. */
+static struct workdir *die_wd;
+
+/* An allocation failed in main()'s thread: remove what was created. */
+static void die_cleanup(void)
+{
+	if (die_wd && workdir_remove(die_wd, NULL))
+		fprintf(stderr, "vfsbench: files left in '%s'\n", die_wd->path);
+}
+
 static int finish_workdir(const struct config *cfg, struct workdir *wd,
 			  bool stuck)
 {
@@ -295,12 +305,20 @@ int main(int argc, const char **argv)
 	options_loadfile_defaults(&cfg, &lf[0]);
 	cfg.report.variants = rv;
 	cfg.report.nvariants = cfg.nvariants;
+	if (sweep_check_memory(&cfg.run, sv, cfg.nvariants)) {
+		status = VB_EXIT_RUNTIME;
+		goto out_loadfile;
+	}
 	ret = workdir_create(&wd, cfg.directory);
 	if (ret) {
 		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
 				 VB_EXIT_USAGE :
 				 VB_EXIT_RUNTIME;
 		goto out_loadfile;
+	}
+	if (!cfg.run.skip_cleanup) {
+		die_wd = &wd;
+		die_set_hook(die_cleanup);
 	}
 	hooks.ctx = &cfg.report;
 	watch_stdout = !fstat(STDOUT_FILENO, &st) &&
@@ -310,10 +328,14 @@ int main(int argc, const char **argv)
 	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd);
 	check_stdout();
 	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
+	/* a stuck client may still be in the tree: keep it, whatever fails */
+	if (sw.stuck)
+		die_set_hook(NULL);
 	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	stuck = sw.stuck;
 	sweep_release(&sw);
+	die_set_hook(NULL);
 	if (finish_workdir(&cfg, &wd, stuck) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)

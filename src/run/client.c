@@ -26,6 +26,7 @@
 #include "run/state.h"
 #include "sys/fdtable.h"
 
+/* @tmpl with ${client} replaced by @id; NULL when out of memory. */
 static char *expand(const char *tmpl, unsigned int id)
 {
 	char num[16], *out, *w;
@@ -38,7 +39,9 @@ static char *expand(const char *tmpl, unsigned int id)
 			n += strlen(num) - 1;
 			s += 8;
 		}
-	out = w = xmalloc(n + 1);
+	out = w = malloc(n + 1);
+	if (!out)
+		return NULL;
 	for (s = tmpl; *s; s++) {
 		if (!strncmp(s, "${client}", 9)) {
 			w = stpcpy(w, num);
@@ -51,8 +54,45 @@ static char *expand(const char *tmpl, unsigned int id)
 	return out;
 }
 
-void client_init(struct client *c, struct run_state *rs, unsigned int id,
-		 int dirfd)
+/* Round @n up to whole cache lines, as calloc_aligned() allocates. */
+static size_t lines(size_t n)
+{
+	return (n + CACHELINE - 1) & ~(size_t)(CACHELINE - 1);
+}
+
+static size_t data_buffer(const struct loadfile *lf)
+{
+	return lf->max_io ? (size_t)lf->max_io : 1;
+}
+
+static bool has_scratch(const struct loadfile *lf, const struct engine *e)
+{
+	return lf->scratch && e->opens_fds;
+}
+
+void client_memory(struct client_memory *m, const struct loadfile *lf,
+		   const struct engine *e)
+{
+	size_t paths = 0;
+
+	/* the expanded paths are at most as long as their templates */
+	for (unsigned int i = 0; i < lf->nops; i++)
+		if (lf->ops[i].expand)
+			paths += (lf->ops[i].path ? strlen(lf->ops[i].path) :
+						    0) +
+				 (lf->ops[i].path2 ? strlen(lf->ops[i].path2) :
+						     0) +
+				 2;
+	m->data = lines(data_buffer(lf));
+	m->scratch = has_scratch(lf, e) ? ENGINE_DIRBUF + PATH_MAX : 0;
+	m->stats = lines(lf->nslots * sizeof(struct hist)) +
+		   lines(lf->nslots * sizeof(uint64_t[ERR_NR]));
+	m->other = (lf->nhandles + 1) * sizeof(int) +
+		   (2 * lf->nexpand + 1) * sizeof(char *) + paths;
+}
+
+int client_init(struct client *c, struct run_state *rs, unsigned int id,
+		int dirfd)
 {
 	static const int no_fail[OP_NR];
 	const struct loadfile *lf = rs->lf;
@@ -66,41 +106,47 @@ void client_init(struct client *c, struct run_state *rs, unsigned int id,
 	c->dirfd = dirfd;
 	c->progress = &rs->progress[id];
 	c->nhandles = lf->nhandles;
-	c->ctx.fd =
-		xmalloc((lf->nhandles ? lf->nhandles : 1) * sizeof(*c->ctx.fd));
+	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
+	c->ctx.fd = malloc((lf->nhandles + 1) * sizeof(*c->ctx.fd));
+	c->xpath = calloc(2 * lf->nexpand + 1, sizeof(*c->xpath));
+	if (!c->ctx.fd || !c->xpath)
+		return -ENOMEM;
 	for (unsigned int h = 0; h < lf->nhandles; h++)
 		c->ctx.fd[h] = -1;
-	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
-	c->xpath = xcalloc(2 * lf->nexpand + 1, sizeof(*c->xpath));
 	for (unsigned int i = 0; i < lf->nops; i++) {
 		const struct op *op = &lf->ops[i];
+		const char **x = &c->xpath[2 * op->xidx];
 
 		if (!op->expand)
 			continue;
-		if (op->path)
-			c->xpath[2 * op->xidx] = expand(op->path, id);
-		if (op->path2)
-			c->xpath[2 * op->xidx + 1] = expand(op->path2, id);
+		if (op->path && !(x[0] = expand(op->path, id)))
+			return -ENOMEM;
+		if (op->path2 && !(x[1] = expand(op->path2, id)))
+			return -ENOMEM;
 	}
-	c->ctx.buf_len = lf->max_io ? (size_t)lf->max_io : 1;
-	c->ctx.buf = xcalloc_aligned(1, c->ctx.buf_len);
+	c->ctx.buf_len = data_buffer(lf);
+	c->ctx.buf = calloc_aligned(1, c->ctx.buf_len);
+	if (!c->ctx.buf)
+		return -ENOMEM;
 	/* dbench writes zeros; native writes a byte that does not compress
 	 * to nothing */
 	if (lf->dialect != DIALECT_DBENCH)
 		memset(c->ctx.buf, 'v', c->ctx.buf_len);
 	/* 68 KiB a client that most loadfiles never touch */
-	if (lf->scratch && rs->engine->opens_fds) {
-		c->ctx.dirbuf = xcalloc_aligned(1, ENGINE_DIRBUF);
-		c->ctx.pathbuf = xcalloc_aligned(1, PATH_MAX);
+	if (has_scratch(lf, rs->engine)) {
+		c->ctx.dirbuf = calloc_aligned(1, ENGINE_DIRBUF);
+		c->ctx.pathbuf = calloc_aligned(1, PATH_MAX);
+		if (!c->ctx.dirbuf || !c->ctx.pathbuf)
+			return -ENOMEM;
 	}
-	result_init(&c->res, lf->nslots);
+	return result_init(&c->res, lf->nslots);
 }
 
 void client_release(struct client *c)
 {
 	const struct loadfile *lf = c->rs->lf;
 
-	for (unsigned int i = 0; i < 2 * lf->nexpand; i++)
+	for (unsigned int i = 0; c->xpath && i < 2 * lf->nexpand; i++)
 		free((char *)c->xpath[i]);
 	free(c->xpath);
 	free(c->ctx.fd);

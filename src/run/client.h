@@ -12,6 +12,8 @@
 #include "engine/engine.h"
 #include "stats/result.h"
 
+struct engine;
+struct loadfile;
 struct op;
 struct run_state;
 
@@ -55,10 +57,24 @@ struct client {
 
 /*
  * Prepare client @id of the run whose state is @rs: allocations only, no
- * thread yet. @dirfd is taken over (closed by client_release()).
+ * thread yet. @dirfd is taken over (closed by client_release(), which
+ * must be called also after a failure). Returns 0 or -ENOMEM.
  */
-void client_init(struct client *c, struct run_state *rs, unsigned int id,
-		 int dirfd);
+int client_init(struct client *c, struct run_state *rs, unsigned int id,
+		int dirfd);
+
+/*
+ * What client_init() allocates for one client of @lf on @e, in bytes: its
+ * pread/pwrite buffer, the directory and path buffers of the ops that
+ * need them, its histograms and error counts, and the rest (handles,
+ * expanded paths). The memory check before a sweep adds them up.
+ */
+struct client_memory {
+	size_t data, scratch, stats, other;
+};
+
+void client_memory(struct client_memory *m, const struct loadfile *lf,
+		   const struct engine *e);
 
 /* The thread function; @arg is the struct client. */
 void *client_main(void *arg);

@@ -52,6 +52,25 @@
 #define KICK_EVERY_NS (100 * NSEC_PER_MSEC)
 #define AWAIT_TICK_NS (10 * NSEC_PER_MSEC)
 
+/* A client's stack that its ops and system calls touch, at most. */
+#define STACK_TOUCHED (32u << 10)
+
+void run_memory(struct run_memory *m, const struct loadfile *lf,
+		const struct engine *e)
+{
+	const struct client_memory *c = &m->client;
+	uint64_t arrays = sizeof(struct client) + sizeof(struct progress) +
+			  sizeof(struct client_sample);
+
+	client_memory(&m->client, lf, e);
+	m->stack = CLIENT_STACK + (uint64_t)sysconf(_SC_PAGESIZE);
+	m->touched = c->data + c->scratch + c->stats + c->other + arrays +
+		     STACK_TOUCHED;
+	m->mapped = m->touched - STACK_TOUCHED + m->stack;
+	m->kept = arrays;
+	m->fixed = c->stats;
+}
+
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat)
@@ -67,7 +86,6 @@ void run_init(struct run *run, const struct run_config *cfg,
 	atomic_init(&run->state.end, RUN_END_COMPLETE);
 	atomic_init(&run->state.unexpected, 0);
 	gate_init(&run->state.gate);
-	result_init(&run->total, lf->nslots);
 	run->state.measure_at = run->state.stop_at = UINT64_MAX;
 	if (engine->opens_fds) {
 		run->state.setup_fds = lf->setup_fds;
@@ -223,7 +241,12 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		ret = open_client_dir(run, wd, i, shared_fd, &dirfd);
 		if (ret)
 			break;
-		client_init(c, &run->state, i, dirfd);
+		ret = client_init(c, &run->state, i, dirfd);
+		if (ret) {
+			client_release(c);
+			error("cannot set up client %u: %s", i, strerror(-ret));
+			break;
+		}
 		signals_block(&old);
 		ret = -pthread_create(&c->thread, &attr, client_main, c);
 		signals_restore(&old);
@@ -504,9 +527,17 @@ int run_execute(struct run *run, struct workdir *wd)
 	int ret, cwd = -1, shared_fd = -1;
 	char path[64];
 
-	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
-	run->state.progress = xcalloc_aligned(n, sizeof(*run->state.progress));
-	run->samples = xcalloc(n, sizeof(*run->samples));
+	/* sized by sweep_check_memory(); a failure is a failed run, cleaned
+	 * up like any other */
+	run->clients = calloc_aligned(n, sizeof(*run->clients));
+	run->state.progress = calloc_aligned(n, sizeof(*run->state.progress));
+	run->samples = calloc(n, sizeof(*run->samples));
+	if (!run->clients || !run->state.progress || !run->samples ||
+	    result_init(&run->total, run->state.lf->nslots)) {
+		ret = error("cannot set up a run of %u clients: %s", n,
+			    strerror(ENOMEM));
+		goto out_fail;
+	}
 	if (cfg->depth > (DIR_MAX - 64) / 2) {
 		ret = error("--depth %u is too deep", cfg->depth);
 		goto out_fail;

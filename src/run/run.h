@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "run/client.h"
 #include "run/state.h"
 #include "stats/result.h"
 
@@ -54,6 +55,24 @@ struct run {
 	unsigned int stuck;
 	uint64_t stopped_at; /* when the main thread saw the stop */
 };
+
+/*
+ * struct run_memory: what a run needs per client, in bytes, as client_init()
+ * and run_execute() allocate it: @touched while its clients run (their
+ * buffers, statistics, the arrays and a little stack), @mapped adding the
+ * whole of each thread's stack and guard page (address space: what
+ * RLIMIT_AS counts), @kept what stays allocated per client until the
+ * sweep ends (the client arrays), and @fixed per run (its merged
+ * statistics). @client is the breakdown for messages.
+ */
+struct run_memory {
+	uint64_t touched, mapped, kept, fixed;
+	struct client_memory client;
+	uint64_t stack;
+};
+
+void run_memory(struct run_memory *m, const struct loadfile *lf,
+		const struct engine *e);
 
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,

@@ -8,14 +8,18 @@
 #include <config.h>
 #include "run/sweep.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
 #include "base/exit.h"
+#include "base/msg.h"
 #include "run/run.h"
 #include "run/signals.h"
 #include "stats/result.h"
+#include "sys/memory.h"
 
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric)
@@ -40,6 +44,76 @@ unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 		rows[i].efficiency = rows[i].relative / scale;
 	}
 	return base;
+}
+
+/* "3.13 GiB", "16.8 MiB", "27.6 KiB": bytes for a message. */
+static char *bytes_str(char *buf, size_t len, uint64_t b)
+{
+	if (b >= (1ull << 30))
+		snprintf(buf, len, "%.2f GiB", (double)b / (1ull << 30));
+	else if (b >= (1ull << 20))
+		snprintf(buf, len, "%.1f MiB", (double)b / (1ull << 20));
+	else
+		snprintf(buf, len, "%.1f KiB", (double)b / (1ull << 10));
+	return buf;
+}
+
+int sweep_check_memory(const struct run_config *cfg,
+		       const struct sweep_variant *variants,
+		       unsigned int nvariants)
+{
+	uint64_t kept = 0, need, each, limit, stack;
+	struct run_memory rm, as = { 0 }, mem = { 0 };
+	unsigned int most = 0;
+	struct memory_limits ml;
+	const struct run_memory *w;
+	const char *what, *left;
+	char b[6][32];
+
+	for (unsigned int p = 0; p < cfg->nclients; p++)
+		if (cfg->clients[p] > most)
+			most = cfg->clients[p];
+	/* the largest run is that of the variant that needs the most */
+	for (unsigned int v = 0; v < nvariants; v++) {
+		run_memory(&rm, variants[v].lf, variants[v].engine);
+		for (unsigned int p = 0; p < cfg->nclients; p++)
+			kept += (uint64_t)cfg->runs * cfg->clients[p] *
+					rm.kept +
+				cfg->runs * rm.fixed;
+		if (rm.mapped > as.mapped)
+			as = rm;
+		if (rm.touched > mem.touched)
+			mem = rm;
+	}
+	memory_limits(&ml);
+	/* address space: whole stacks; memory: what is touched */
+	if (most * as.mapped + kept > ml.as_left) {
+		w = &as;
+		each = as.mapped;
+		stack = as.stack;
+		limit = ml.as_left;
+		what = "address space";
+		left = "RLIMIT_AS (ulimit -v) leaves";
+	} else {
+		w = &mem;
+		each = mem.touched;
+		stack = mem.touched - mem.mapped + mem.stack;
+		limit = ml.available < ml.cgroup_left ? ml.available :
+							ml.cgroup_left;
+		what = "memory";
+		left = ml.available < ml.cgroup_left ?
+			       "the machine has available (MemAvailable)" :
+			       "the memory cgroup leaves";
+	}
+	need = most * each + kept;
+	if (need <= limit)
+		return 0;
+	error("%u clients need %s of %s (%s a client: %s of pread/pwrite buffer, %s of statistics, %s of stack), but %s %s: use fewer clients or a smaller pread/pwrite size",
+	      most, bytes_str(b[0], 32, need), what, bytes_str(b[1], 32, each),
+	      bytes_str(b[2], 32, w->client.data),
+	      bytes_str(b[3], 32, w->client.stats), bytes_str(b[4], 32, stack),
+	      left, bytes_str(b[5], 32, limit));
+	return -ENOMEM;
 }
 
 static int exit_status(const struct run *run)

@@ -109,6 +109,16 @@ struct sweep_hooks {
 };
 
 /*
+ * Check, before anything is created, that the sweep's largest run fits in
+ * the memory the process may use (struct memory_limits: RLIMIT_AS,
+ * MemAvailable, the memory cgroup), with what the earlier runs keep.
+ * Returns 0, or -ENOMEM with a message naming the figures.
+ */
+int sweep_check_memory(const struct run_config *cfg,
+		       const struct sweep_variant *variants,
+		       unsigned int nvariants);
+
+/*
  * Run every variant at every client count, handing each run and then the
  * sweep to @hooks. Stops early on a signal, a failed setup or an end
  * forced by --strict or --max-errors. Returns the exit status for main().

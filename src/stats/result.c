@@ -5,6 +5,7 @@
 #include <config.h>
 #include "stats/result.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,13 +15,18 @@
 
 #include "base/alloc.h"
 
-void result_init(struct result *r, unsigned int nslots)
+int result_init(struct result *r, unsigned int nslots)
 {
 	memset(r, 0, sizeof(*r));
+	r->lat = calloc_aligned(nslots, sizeof(*r->lat));
+	r->err = calloc_aligned(nslots, sizeof(*r->err));
+	if (!r->lat || !r->err) {
+		result_release(r);
+		return -ENOMEM;
+	}
 	r->nslots = nslots;
-	r->lat = xcalloc_aligned(nslots, sizeof(*r->lat));
-	r->err = xcalloc_aligned(nslots, sizeof(*r->err));
 	result_reset(r);
+	return 0;
 }
 
 void result_reset(struct result *r)

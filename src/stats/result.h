@@ -51,8 +51,11 @@ struct result {
 	struct usage usage; /* of the client threads, while measuring */
 };
 
-/* Allocate for @nslots, cache-line aligned, empty. */
-void result_init(struct result *r, unsigned int nslots);
+/*
+ * Allocate for @nslots, cache-line aligned, empty: 0, or -ENOMEM with
+ * nothing allocated (result_release() is harmless then).
+ */
+int result_init(struct result *r, unsigned int nslots);
 /* Empty the counters, keep the allocation. */
 void result_reset(struct result *r);
 /* Add @src into @dst (same nslots); the window becomes the union. */

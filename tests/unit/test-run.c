@@ -13,8 +13,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/clock.h"
@@ -24,6 +26,7 @@
 #include "run/client.h"
 #include "run/config.h"
 #include "run/run.h"
+#include "run/workdir.h"
 #include "sys/fdtable.h"
 #include "unit.h"
 
@@ -238,6 +241,68 @@ START_TEST(test_reserve_raises_to_hard)
 }
 END_TEST
 
+/*
+ * Out of memory in a run, past the check before the sweep (which main()
+ * makes and this test does not): run_execute() must fail the run through
+ * its own cleanup, the run's directory removed, not die() leaving it.
+ * Under a cap on the address space of the process (Check forks each
+ * test), 100 clients of a 16 MiB buffer each do not fit. ASan and TSan
+ * map terabytes of shadow memory and cannot run under such a cap.
+ */
+START_TEST(test_out_of_memory_cleans_up)
+{
+	static const char text[] = "open f wronly,creat @1\n"
+				   "pwrite @1 0 16m\n"
+				   "close @1\n";
+	char dir[] = "/tmp/vb-test-run.XXXXXX";
+	struct run_config cfg = { .loops = 1, .runs = 1, .stop_wait_ns = 1 };
+	unsigned long long pages;
+	struct loadfile lf;
+	struct workdir wd;
+	struct rlimit rl;
+	struct capture cap;
+	struct run run;
+	char *err;
+	FILE *f;
+	int ret;
+
+	if (getenv("VB_SANITIZER"))
+		return;
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(workdir_create(&wd, dir), 0);
+	ck_assert_int_eq(
+		loadfile_parse(&lf, "t.load", text, sizeof(text) - 1, NULL), 0);
+	f = fopen("/proc/self/statm", "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%llu", &pages), 1);
+	fclose(f);
+	/* 256 MiB more than in use now: room for about 15 clients */
+	rl.rlim_cur = rl.rlim_max =
+		pages * (unsigned long long)sysconf(_SC_PAGESIZE) + (256 << 20);
+	ck_assert_int_eq(setrlimit(RLIMIT_AS, &rl), 0);
+	run_init(&run, &cfg, &lf, &engine_null, 100, 0, 0);
+	capture_start(&cap);
+	ret = run_execute(&run, &wd);
+	err = capture_end(&cap);
+	ck_assert_int_lt(ret, 0);
+	ck_assert_int_eq(atomic_load(&run.state.end), RUN_END_FAILED);
+	ck_assert_msg(strstr(err, "error: cannot set up client ") ||
+			      strstr(err, "error: cannot start client "),
+		      "stderr: %s", err);
+	ck_assert_ptr_null(strstr(err, "fatal:"));
+	free(err);
+	ck_assert_uint_gt(run.started, 0);
+	ck_assert_uint_lt(run.started, 100);
+	ck_assert_int_eq(faccessat(wd.fd, "run0", F_OK, AT_SYMLINK_NOFOLLOW),
+			 -1);
+	ck_assert_int_eq(errno, ENOENT);
+	run_release(&run);
+	loadfile_release(&lf);
+	ck_assert_int_eq(workdir_remove(&wd, NULL), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 static Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -250,6 +315,9 @@ static Suite *run_suite(void)
 	tcase_add_test(tc, test_no_time);
 	tcase_add_test(tc, test_stopped_warmup_gate);
 	tcase_add_test(tc, test_idle_clients);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("memory");
+	tcase_add_test(tc, test_out_of_memory_cleans_up);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("fd table");
 	tcase_add_test(tc, test_reserve_raises_to_hard);
