@@ -13,45 +13,10 @@
 #include <string.h>
 
 #include "base/exit.h"
+#include "base/utf8.h"
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
-
-/*
- * Length of the valid UTF-8 sequence of 2 to 4 bytes at @s (RFC 3629: no
- * overlong forms, surrogates or values above U+10FFFF), or 0; also 0 for
- * the C1 controls U+0080 to U+009F, which some terminals obey.
- */
-static size_t utf8_seq(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (s[0] == 0xc2)
-		lo = 0xa0;
-	else if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80) /* the NUL ends it too */
-			return 0;
-	return n;
-}
 
 /*
  * Messages quote what the user gave (a loadfile's name and tokens, paths),
@@ -60,6 +25,7 @@ static size_t utf8_seq(const unsigned char *s)
  */
 static void put_escaped(const char *text)
 {
+	/* no allocation here: die() reports an allocation that failed */
 	for (const unsigned char *s = (const unsigned char *)text; *s;) {
 		size_t n = *s >= 0x80 ? utf8_seq(s) : 1;
 

@@ -244,9 +244,11 @@ static int load_variants(const struct config *cfg, struct loadfile *lf,
 	*nloaded = 0;
 	for (unsigned int i = 0; i < cfg->nvariants; i++) {
 		const struct variant_config *v = &cfg->variants[i];
+		int ret = loadfile_load(&lf[i], v->loadfile, &v->lopts);
 
-		if (loadfile_load(&lf[i], v->loadfile, &v->lopts))
-			return -1;
+		/* -EINTR: a signal while it was read, from a FIFO */
+		if (ret)
+			return ret == -EINTR ? ret : -1;
 		(*nloaded)++;
 		sv[i] = (struct sweep_variant){ .label = v->label,
 						.cfg = &v->run,
@@ -297,8 +299,12 @@ int main(int argc, const char **argv)
 	lf = xcalloc(cfg.nvariants, sizeof(*lf));
 	sv = xcalloc(cfg.nvariants, sizeof(*sv));
 	rv = xcalloc(cfg.nvariants, sizeof(*rv));
-	if (load_variants(&cfg, lf, &nloaded, sv, rv)) {
-		status = VB_EXIT_USAGE;
+	ret = load_variants(&cfg, lf, &nloaded, sv, rv);
+	if (ret) {
+		/* a signal while a loadfile was read (a FIFO): its status */
+		status = ret == -EINTR && signals.count ?
+				 VB_EXIT_SIGNAL(signals.last) :
+				 VB_EXIT_USAGE;
 		goto out_loadfile;
 	}
 	/* the sweep's metric follows the first variant's loadfile */

@@ -442,6 +442,19 @@ static enum options_action make_variants(struct config *cfg, bool fs_set,
 	return act;
 }
 
+/*
+ * The longest --time, --warmup and --stop-timeout: a run's phases end at
+ * the clock's now plus them, which must not wrap around (18446744073s
+ * did, and the run ended at once, reported complete). 100000 h is 11
+ * years; with two of them and any uptime, far below 2^64 ns.
+ */
+#define DURATION_MAX (100000ull * 3600 * 1000000000)
+
+static enum options_action too_long(const char *opt, const char *arg)
+{
+	return usage_error("bad %s '%s': at most 100000h", opt, arg);
+}
+
 /* Handle one option that popt returned by value; @arg is freed by caller. */
 static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				  bool *warmup_set, bool *time_set,
@@ -479,6 +492,8 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --time '%s': expected a duration such as 10s or 2m",
 				arg);
+		if (cfg->run.time_ns > DURATION_MAX)
+			return too_long("--time", arg);
 		*time_set = true;
 		break;
 	case OPT_WARMUP: {
@@ -501,6 +516,8 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --warmup '%s': expected a duration or passes such as 3p",
 				arg);
+		} else if (cfg->run.warmup > DURATION_MAX) {
+			return too_long("--warmup", arg);
 		} else {
 			cfg->run.warmup_kind = WARMUP_TIME;
 		}
@@ -553,6 +570,8 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --stop-timeout '%s': expected a duration such as 10s",
 				arg);
+		if (cfg->run.stop_wait_ns > DURATION_MAX)
+			return too_long("--stop-timeout", arg);
 		break;
 	case OPT_RELATIVE:
 		if ((c = parse_choice(arg, "ops", "mbps")) < 0)

@@ -19,6 +19,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/jsonstr.h"
 #include "base/label.h"
 #include "base/msg.h"
 #include "base/units.h"
@@ -83,7 +84,8 @@ static int get_str(const char *file, json_t *obj, const char *where,
 
 	if (!v)
 		return -EINVAL;
-	*dst = xstrdup(json_string_value(v));
+	/* a name that is not UTF-8 comes back as its bytes */
+	*dst = jsonstr_value(v);
 	return 0;
 }
 
@@ -606,7 +608,8 @@ int resultfile_read(const char *path, unsigned int file, bool steps,
 		error("cannot open '%s': %s", path, strerror(errno));
 		return ret;
 	}
-	root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	/* JSON_ALLOW_NUL: the marker of a string kept as bytes (jsonstr.h) */
+	root = json_loadf(f, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &jerr);
 	fclose(f);
 	if (!root) {
 		error("'%s': line %d, column %d: not valid JSON: %s", path,

@@ -480,6 +480,13 @@ static const struct db_desc *db_lookup(const char *name)
 	return NULL;
 }
 
+const char *dbench_op_name(const char *name)
+{
+	const struct db_desc *d = db_lookup(name);
+
+	return d ? d->name : NULL;
+}
+
 /* A leading number is dbench 4's timestamp; replay is closed-loop. */
 static bool is_timestamp(const char *s)
 {

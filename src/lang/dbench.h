@@ -21,6 +21,13 @@ struct loadfile_opts;
 bool dbench_detect(const char *buf, size_t len);
 
 /*
+ * The dbench op called @name (in any case), spelled as dbench's table
+ * spells it ("Unlink", "QUERY_PATH_INFORMATION"), or NULL: for a hint when
+ * a native loadfile holds such a line.
+ */
+const char *dbench_op_name(const char *name);
+
+/*
  * Translate @buf into @b, all lines in the [run] section. On error prints
  * "NAME:LINE:COL: message" and returns -EINVAL; the caller releases what
  * was built.

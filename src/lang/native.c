@@ -23,6 +23,7 @@
 #include "base/msg.h"
 #include "base/units.h"
 #include "lang/builder.h"
+#include "lang/dbench.h"
 #include "lang/lines.h"
 #include "lang/loadfile.h"
 
@@ -44,6 +45,7 @@ struct parser {
 	const char *orig; /* the current line, before tokenizing */
 	struct builder *b;
 	bool links_out; /* --links-out: see struct loadfile_opts */
+	bool dialect_forced; /* --dialect native, not detected */
 };
 
 static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
@@ -335,13 +337,14 @@ static int parse_amode(struct parser *p, const struct token *t, int *amode)
 	return 0;
 }
 
+/* A size or an offset (@what, for messages), with units. */
 static int parse_size(struct parser *p, const struct token *t, uint64_t *v,
-		      uint64_t max)
+		      uint64_t max, const char *what)
 {
 	if (units_parse_size(t->text, v))
-		return perr(p, t->col, "bad size '%s'", t->text);
+		return perr(p, t->col, "bad %s '%s'", what, t->text);
 	if (*v > max)
-		return perr(p, t->col, "size '%s' too large (at most %llu)",
+		return perr(p, t->col, "%s '%s' too large (at most %llu)", what,
 			    t->text, (unsigned long long)max);
 	return 0;
 }
@@ -365,11 +368,12 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 	case ARG_AMODE:
 		return parse_amode(p, t, &op->flags);
 	case ARG_OFFSET:
-		return parse_size(p, t, &op->offset, INT64_MAX);
+		return parse_size(p, t, &op->offset, INT64_MAX, "offset");
 	case ARG_SIZE:
 		return parse_size(p, t, &op->size,
 				  op->id == OP_FTRUNCATE ? (uint64_t)INT64_MAX :
-							   OP_MAX_IO);
+							   OP_MAX_IO,
+				  "size");
 	case ARG_NONE:
 		break;
 	}
@@ -458,6 +462,14 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 	int ret;
 
 	d = op_lookup(tok[0].text, &id);
+	if (!d && dbench_op_name(tok[0].text))
+		return perr(
+			p, tok[0].col,
+			"unknown op '%s' ('%s' is an op of dbench loadfiles; this file is read as native, %s)",
+			tok[0].text, dbench_op_name(tok[0].text),
+			p->dialect_forced ?
+				"as --dialect native says" :
+				"since its first op line does not end in a status, NT_STATUS_... or 0x...: --dialect dbench reads it as dbench's");
 	if (!d)
 		return perr(p, tok[0].col, "unknown op '%s'", tok[0].text);
 	op = builder_append(p->b, p->in_setup ? SECTION_SETUP : SECTION_RUN);
@@ -532,7 +544,8 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 {
 	struct parser p = { .name = builder_name(b),
 			    .b = b,
-			    .links_out = opts->links_out };
+			    .links_out = opts->links_out,
+			    .dialect_forced = opts->dialect == DIALECT_NATIVE };
 	unsigned int col, nsetup, nrun;
 	struct lines it;
 	int ret = 0, more;

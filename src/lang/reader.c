@@ -97,10 +97,9 @@ static int read_file(const char *path, char **buf, size_t *len)
 			alloc *= 2;
 			b = xrealloc(b, alloc);
 		}
+		/* EINTR: SIGINT or SIGTERM (on a FIFO, say), which stops us */
 		r = read(fd, b + n, alloc - n);
 		if (r < 0) {
-			if (errno == EINTR)
-				continue;
 			r = -errno;
 			free(b);
 			close(fd);
@@ -133,6 +132,8 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 	int ret;
 
 	ret = read_file(spec, &buf, &len);
+	if (ret == -EINTR)
+		return ret;
 	if (!ret) {
 		ret = loadfile_parse(lf, spec, buf, len, opts);
 		free(buf);

@@ -19,8 +19,9 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 /*
  * Find and compile a loadfile: @spec is a path to an existing file, or the
  * name of a built-in loadfile with or without ".load". Returns 0,
- * -EINVAL (bad loadfile, message printed) or -ENOENT / -errno (message
- * printed).
+ * -EINVAL (bad loadfile, message printed), -EINTR without a message (a
+ * signal while the file was opened or read: a FIFO nobody writes) or
+ * -ENOENT / -errno (message printed).
  */
 int loadfile_load(struct loadfile *lf, const char *spec,
 		  const struct loadfile_opts *opts);

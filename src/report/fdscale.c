@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "base/compiler.h"
+#include "base/jsonstr.h"
 #include "base/msg.h"
 #include "compare/resultfile.h"
 #include "fdscale/fdscale.h"
@@ -117,7 +118,7 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
 	for (int i = 0; i < cfg->argc; i++)
-		json_array_append_new(cmd, json_string(cfg->argv[i]));
+		json_array_append_new(cmd, jsonstr_new(cfg->argv[i]));
 	for (unsigned int i = 0; i < fs->nsteps; i++) {
 		const struct fdscale_step *s = &fs->steps[i];
 

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/jsonstr.h"
 #include "compare/resultfile.h"
 #include "lang/loadfile.h"
 #include "report/outfile.h"
@@ -38,10 +39,10 @@ static const char *const end_names[] = { "complete", "strict", "max-errors",
 /* what this writes, compare and plot can read back */
 _Static_assert(MAX_CLIENTS <= RESULTFILE_MAX_CLIENTS, "result files too small");
 
-/* NULL becomes JSON null. */
+/* NULL becomes JSON null; bytes that are not UTF-8 are kept (jsonstr.h). */
 static json_t *str(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	return jsonstr_new(s);
 }
 
 static json_t *u64(uint64_t v)
@@ -83,7 +84,7 @@ static void variant_options(json_t *o, const struct report_variant *v,
 
 static json_t *loadfile_json(const struct loadfile *lf)
 {
-	return json_pack("{ss ss ss sI sI}", "name", lf->name, "sha256",
+	return json_pack("{so ss ss sI sI}", "name", str(lf->name), "sha256",
 			 lf->sha256, "dialect", dialect_names[lf->dialect],
 			 "ops", (json_int_t)loadfile_run_nops(lf), "setup_ops",
 			 (json_int_t)lf->nsetup);
@@ -100,10 +101,10 @@ static json_t *variants_json(const struct report_config *rc,
 
 		variant_options(o, &rc->variants[v], sw->variants[v].cfg);
 		json_array_append_new(
-			a,
-			json_pack("{ss so so}", "label", sw->variants[v].label,
-				  "options", o, "loadfile",
-				  loadfile_json(sw->variants[v].lf)));
+			a, json_pack("{so so so}", "label",
+				     str(sw->variants[v].label), "options", o,
+				     "loadfile",
+				     loadfile_json(sw->variants[v].lf)));
 	}
 	return a;
 }
@@ -118,7 +119,7 @@ static json_t *options_json(const struct report_config *rc,
 	for (unsigned int i = 0; i < cfg->nclients; i++)
 		json_array_append_new(clients, json_integer(cfg->clients[i]));
 	for (int i = 0; i < rc->argc; i++)
-		json_array_append_new(cmd, json_string(rc->argv[i]));
+		json_array_append_new(cmd, str(rc->argv[i]));
 	json_object_set_new(o, "command", cmd);
 	json_object_set_new(o, "clients", clients);
 	json_object_set_new(o, "directory", str(rc->directory));

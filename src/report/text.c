@@ -15,6 +15,7 @@
 #include "base/alloc.h"
 #include "base/clock.h"
 #include "base/units.h"
+#include "base/escape.h"
 #include "lang/loadfile.h"
 #include "run/config.h"
 #include "run/run.h"
@@ -32,8 +33,12 @@ static const char *const order_names[] = { "sequential", "interleaved",
 static void print_setup(const char *indent, const char *engine,
 			const struct run_config *cfg, const struct loadfile *lf)
 {
-	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, lf->name,
+	/* an ESC or a newline in a name must not break the line */
+	char *name = escape_shown(lf->name);
+
+	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, name,
 	       loadfile_run_nops(lf), lf->nsetup);
+	free(name);
 	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
 	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
 	       fdt_names[cfg->fdt], cfg->depth);
@@ -43,7 +48,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 		   const struct sweep_variant *v, unsigned int nvariants,
 		   const struct workdir *wd)
 {
-	char t[32], w[32];
+	char t[32], w[32], *dir;
 
 	if (nvariants == 1) {
 		printf("vfsbench %s  ", PACKAGE_VERSION);
@@ -52,7 +57,10 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 		printf("vfsbench %s  %u variants, run interleaved:\n",
 		       PACKAGE_VERSION, nvariants);
 		for (unsigned int i = 0; i < nvariants; i++) {
-			printf("  %s:\n", v[i].label);
+			char *label = escape_shown(v[i].label);
+
+			printf("  %s:\n", label);
+			free(label);
 			print_setup("    ", rc->variants[i].engine, v[i].cfg,
 				    v[i].lf);
 		}
@@ -77,7 +85,9 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 	else if (cfg->runs > 1)
 		printf("runs %u per client count, order %s\n", cfg->runs,
 		       order_names[cfg->order]);
-	printf("directory %s\n", wd->path);
+	dir = escape_shown(wd->path);
+	printf("directory %s\n", dir);
+	free(dir);
 }
 
 static void print_unexpected(const struct run *run)

@@ -47,6 +47,7 @@ struct rmtree_frame {
 
 struct rmtree {
 	const volatile int *abort_flag;
+	struct rmtree_seen *seen; /* mount points reported, or NULL */
 	const char *base; /* path of the root frame, for messages */
 	struct fileid root_id; /* the mount the walk stays on */
 	const char *keep; /* entry of the root frame to leave alone, or NULL */
@@ -117,6 +118,44 @@ static void rmtree_fail(struct rmtree *w, int err, const char *name,
 	rmtree_top(w)->kept = true;
 }
 
+/* Was the mount point @id reported by this walk or an earlier one? */
+static bool rmtree_seen_before(struct rmtree *w, const struct fileid *id)
+{
+	struct rmtree_seen *s = w->seen;
+
+	if (!s)
+		return false;
+	for (size_t i = 0; i < s->n; i++)
+		if (fileid_same_file(&s->ids[i], id) &&
+		    s->ids[i].mnt_id == id->mnt_id)
+			return true;
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 4;
+		s->ids = xrealloc(s->ids, s->alloc * sizeof(*s->ids));
+	}
+	s->ids[s->n++] = *id;
+	return false;
+}
+
+/* The mount point `name` of the top frame, whose root is @id, is left. */
+static void rmtree_mount(struct rmtree *w, const char *name,
+			 const struct fileid *id)
+{
+	if (!id || !rmtree_seen_before(w, id)) {
+		rmtree_fail(w, -EXDEV, name, NULL);
+		return;
+	}
+	if (!w->err)
+		w->err = -EXDEV;
+	rmtree_top(w)->kept = true;
+}
+
+void rmtree_seen_release(struct rmtree_seen *seen)
+{
+	free(seen->ids);
+	memset(seen, 0, sizeof(*seen));
+}
+
 static void rmtree_add_subdir(struct rmtree_frame *f, const char *name)
 {
 	if (f->nr_subdirs == f->alloc_subdirs) {
@@ -137,11 +176,17 @@ static void rmtree_unlink(struct rmtree *w, const char *name, bool may_be_dir)
 
 	if (!unlinkat(f->fd, name, 0) || errno == ENOENT)
 		return;
-	if (errno == EISDIR && may_be_dir)
+	if (errno == EISDIR && may_be_dir) {
 		rmtree_add_subdir(f, name);
-	else if (errno == EBUSY)
-		rmtree_fail(w, -EXDEV, name, NULL);
-	else
+	} else if (errno == EBUSY) {
+		struct fileid id;
+
+		/* a file bind-mounted over */
+		rmtree_mount(w, name,
+			     fileid_at(f->fd, name, AT_SYMLINK_NOFOLLOW, &id) ?
+				     NULL :
+				     &id);
+	} else
 		rmtree_fail(w, -errno, name, "remove");
 }
 
@@ -253,8 +298,11 @@ static void rmtree_descend(struct rmtree *w, const char *name)
 		return;
 	}
 	err = fileid_of_fd(fd, &id);
-	if (!err && !fileid_same_mount(&id, &w->root_id))
-		err = -EXDEV;
+	if (!err && !fileid_same_mount(&id, &w->root_id)) {
+		close(fd);
+		rmtree_mount(w, name, &id);
+		return;
+	}
 	if (err) {
 		close(fd);
 		rmtree_fail(w, err, name, "stat");
@@ -393,12 +441,13 @@ static int rmtree_run(struct rmtree *w, bool rescan_root)
  * mount `dirfd` is on.
  */
 static int rmtree_init(struct rmtree *w, int dirfd, const char *path,
-		       const volatile int *abort_flag)
+		       const volatile int *abort_flag, struct rmtree_seen *seen)
 {
 	int err;
 
 	memset(w, 0, sizeof(*w));
 	w->abort_flag = abort_flag;
+	w->seen = seen;
 	w->base = path;
 	err = fileid_of_fd(dirfd, &w->root_id);
 	if (err) {
@@ -410,12 +459,12 @@ static int rmtree_init(struct rmtree *w, int dirfd, const char *path,
 }
 
 int rmtree_empty(int dirfd, const char *path, const char *keep,
-		 const volatile int *abort_flag)
+		 const volatile int *abort_flag, struct rmtree_seen *seen)
 {
 	struct rmtree w;
 	int err;
 
-	err = rmtree_init(&w, dirfd, path, abort_flag);
+	err = rmtree_init(&w, dirfd, path, abort_flag, seen);
 	if (err)
 		return err;
 	w.keep = keep;
@@ -424,12 +473,12 @@ int rmtree_empty(int dirfd, const char *path, const char *keep,
 }
 
 int rmtree_remove_at(int dirfd, const char *name, bool is_dir, const char *path,
-		     const volatile int *abort_flag)
+		     const volatile int *abort_flag, struct rmtree_seen *seen)
 {
 	struct rmtree w;
 	int err;
 
-	err = rmtree_init(&w, dirfd, path, abort_flag);
+	err = rmtree_init(&w, dirfd, path, abort_flag, seen);
 	if (err)
 		return err;
 	rmtree_entry(&w, name, is_dir ? DT_DIR : DT_REG);

@@ -3,6 +3,9 @@
 #define VB_RUN_RMTREE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "run/fileid.h"
 
 /*
  * rmtree: the recursive removal walk behind workdir_clear() and
@@ -40,6 +43,21 @@
  */
 
 /*
+ * The mount points a series of walks has reported: each is reported once,
+ * however often a walk meets it again (a run's tree, then the whole work
+ * directory). All zero is empty; free it with rmtree_seen_release().
+ */
+struct rmtree_seen {
+	struct fileid *ids;
+	size_t n, alloc;
+};
+
+void rmtree_seen_release(struct rmtree_seen *seen);
+
+/*
+ * `seen` (may be NULL) below: the mount points already reported, and
+ * where those this walk reports are added.
+ *
  * Remove everything inside the directory `dirfd` except the entry named
  * `keep` at its top level (NULL: keep nothing); `dirfd` itself stays.
  * The top level is read again, up to 3 times, while a pass still finds
@@ -47,7 +65,7 @@
  * while we unlinked.
  */
 int rmtree_empty(int dirfd, const char *path, const char *keep,
-		 const volatile int *abort_flag);
+		 const volatile int *abort_flag, struct rmtree_seen *seen);
 
 /*
  * Remove the entry `name` of the directory `dirfd` and, if it is a
@@ -56,6 +74,6 @@ int rmtree_empty(int dirfd, const char *path, const char *keep,
  * removes it all the same. An entry that is already gone is not an error.
  */
 int rmtree_remove_at(int dirfd, const char *name, bool is_dir, const char *path,
-		     const volatile int *abort_flag);
+		     const volatile int *abort_flag, struct rmtree_seen *seen);
 
 #endif /* VB_RUN_RMTREE_H */

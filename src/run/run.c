@@ -609,7 +609,9 @@ out_cleanup:
 		close(shared_fd);
 	/* a stuck client may still be in the tree (and rmtree would hang on
 	 * the same dead server): main says where it was left */
-	if (!cfg->skip_cleanup && !run->stuck) {
+	/* a second signal before the cleanup: skipped, nothing removed
+	 * (main says so) */
+	if (!cfg->skip_cleanup && !run->stuck && !signals.abort_cleanup) {
 		int rm;
 
 		snprintf(path, sizeof(path), "run%u", run->index);

@@ -44,6 +44,7 @@ static void workdir_clear_fields(struct workdir *wd)
 	wd->name = NULL;
 	wd->dev = 0;
 	wd->ino = 0;
+	memset(&wd->mounts, 0, sizeof(wd->mounts));
 }
 
 void workdir_release(struct workdir *wd)
@@ -54,6 +55,7 @@ void workdir_release(struct workdir *wd)
 		close(wd->parent_fd);
 	free(wd->path);
 	free(wd->name);
+	rmtree_seen_release(&wd->mounts);
 	workdir_clear_fields(wd);
 }
 
@@ -214,6 +216,16 @@ static char *join_path(const char *dir, const char *name)
 	return p;
 }
 
+/*
+ * The parent exists and is a directory: a failure to create in it (mkdir
+ * in /proc says ENOENT) is a failure of the run, not a bad -D, so it
+ * must not look like the parent's own -ENOENT, -ENOTDIR or -ELOOP.
+ */
+static int creating_error(int err)
+{
+	return err == -ENOENT || err == -ENOTDIR || err == -ELOOP ? -EIO : err;
+}
+
 int workdir_create(struct workdir *wd, const char *parent)
 {
 	char name[sizeof(WORKDIR_PREFIX) + WORKDIR_SUFFIX_LEN];
@@ -234,8 +246,10 @@ int workdir_create(struct workdir *wd, const char *parent)
 		goto out_free_pdir;
 	}
 	err = make_workdir(pfd, pdir, name);
-	if (err)
+	if (err) {
+		err = creating_error(err);
 		goto out_close_parent;
+	}
 	path = join_path(pdir, name);
 
 	fd = openat(pfd, name, DIR_FLAGS);
@@ -243,11 +257,14 @@ int workdir_create(struct workdir *wd, const char *parent)
 	if (err) {
 		error("cannot open work directory '%s': %s", path,
 		      strerror(-err));
+		err = creating_error(err);
 		goto out_rmdir;
 	}
 	err = write_marker(fd, path);
-	if (err)
+	if (err) {
+		err = creating_error(err);
 		goto out_rmdir;
+	}
 
 	wd->parent_fd = pfd;
 	wd->fd = fd;
@@ -466,8 +483,8 @@ int workdir_clear(struct workdir *wd, const char *relpath,
 	base = xmalloc(strlen(wd->path) + plen + 2);
 	sprintf(base, "%s%s%.*s", wd->path, plen ? "/" : "", (int)plen,
 		relpath);
-	err = rmtree_remove_at(pfd, name, S_ISDIR(st.st_mode), base,
-			       abort_flag);
+	err = rmtree_remove_at(pfd, name, S_ISDIR(st.st_mode), base, abort_flag,
+			       &wd->mounts);
 	free(base);
 out_close:
 	if (pfd != wd->fd)
@@ -526,7 +543,8 @@ int workdir_remove(struct workdir *wd, const volatile int *abort_flag)
 	err = workdir_check(wd);
 	if (err)
 		return err;
-	err = rmtree_empty(wd->fd, wd->path, WORKDIR_MARKER, abort_flag);
+	err = rmtree_empty(wd->fd, wd->path, WORKDIR_MARKER, abort_flag,
+			   &wd->mounts);
 	if (err)
 		return err;
 

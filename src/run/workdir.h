@@ -4,6 +4,8 @@
 
 #include <sys/types.h>
 
+#include "run/rmtree.h"
+
 /*
  * struct workdir: the tool's own work directory, and the only place where
  * vfsbench ever deletes anything (DESIGN.md section 7).
@@ -39,14 +41,20 @@ struct workdir {
 	char *name; /* "vfsbench.XXXXXX" */
 	dev_t dev;
 	ino_t ino;
+	/* mount points inside, reported once by the first removal that
+	 * met them */
+	struct rmtree_seen mounts;
 };
 
 /*
  * Create a fresh work directory inside `parent`, which must be an existing
  * directory given by its real path: a missing parent is -ENOENT, a file is
- * -ENOTDIR and a symlink (even to a directory) is -ELOOP. Trailing slashes
- * are ignored. The new directory is "vfsbench.XXXXXX" (random suffix, mode
- * 0700, so that other users cannot race it) holding the marker file.
+ * -ENOTDIR and a symlink (even to a directory) is -ELOOP, and only these
+ * (a usage error); a failure to create in an existing directory (/proc,
+ * a read-only fs) is another errno, -EIO for what would look like those.
+ * Trailing slashes are ignored. The new directory is "vfsbench.XXXXXX" (random
+ * suffix, mode 0700, so that other users cannot race it) holding the marker
+ * file.
  *
  * On success `wd` owns two fds (both O_CLOEXEC) and two strings; release
  * them with workdir_remove() or workdir_release(). On failure nothing is

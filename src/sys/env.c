@@ -19,6 +19,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/jsonstr.h"
 #include "base/octal.h"
 
 /* The first line of a small file, without its newline, or NULL. */
@@ -165,9 +166,10 @@ void env_release(struct env *e)
 }
 
 /* NULL becomes JSON null. */
+/* What the system says may not be UTF-8 (a mount point): jsonstr.h. */
 static json_t *str(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	return jsonstr_new(s);
 }
 
 json_t *env_json(const struct env *e)

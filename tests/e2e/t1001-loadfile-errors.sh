@@ -138,7 +138,7 @@ test_expect_success 'unknown op' '
 	printf "\tchmod a 644\n" >lf.load &&
 	load_error "lf.load:1:2: unknown op ${SQ}chmod${SQ}" &&
 	printf "%s\n" "NTCreateX a" >lf.load &&
-	load_error "lf.load:1:1: unknown op ${SQ}NTCreateX${SQ}"
+	load_error "lf.load:1:1: unknown op ${SQ}NTCreateX${SQ} (${SQ}NTCreateX${SQ} is an op of dbench loadfiles; this file is read as native, since its first op line does not end in a status, NT_STATUS_... or 0x...: --dialect dbench reads it as dbench${SQ}s)"
 '
 
 test_expect_success 'missing argument' '
@@ -166,7 +166,7 @@ test_expect_success 'bad size or offset' '
 	printf "%s\n" "open f rdwr @1" "pread @1 0 4x" "close @1" >lf.load &&
 	load_error "lf.load:2:12: bad size ${SQ}4x${SQ}" &&
 	printf "%s\n" "open f rdwr @1" "pwrite @1 -1 4k" "close @1" >lf.load &&
-	load_error "lf.load:2:11: bad size ${SQ}-1${SQ}" &&
+	load_error "lf.load:2:11: bad offset ${SQ}-1${SQ}" &&
 	printf "%s\n" "open f rdwr @1" "ftruncate @1 1.5k" "close @1" >lf.load &&
 	load_error "lf.load:2:14: bad size ${SQ}1.5k${SQ}"
 '

@@ -832,6 +832,11 @@ struct err_case {
 static const struct err_case err_cases[] = {
 	/* unknown op */
 	{ T("stat a\nfoo b\n"), E("2:1: unknown op 'foo'") },
+	/* a dbench line that detection did not take: say why */
+	{ T("Unlink \"\\a\" 0x10 NT_STATUS_OK extra\n"),
+	  E("1:1: unknown op 'Unlink' ('Unlink' is an op of dbench loadfiles; this file is read as native, since its first op line does not end in a status, NT_STATUS_... or 0x...: --dialect dbench reads it as dbench's)") },
+	{ T("stat a\nqUeRy_PaTh_InFoRmAtIoN x 1 NT_STATUS_OK\n"),
+	  E("2:1: unknown op 'qUeRy_PaTh_InFoRmAtIoN' ('QUERY_PATH_INFORMATION' is an op of dbench loadfiles; this file is read as native, since its first op line does not end in a status, NT_STATUS_... or 0x...: --dialect dbench reads it as dbench's)") },
 	{ T("  Stat a"), E("1:3: unknown op 'Stat'") },
 	{ T("\tstat_fs ."), E("1:2: unknown op 'stat_fs'") },
 	/* missing argument: the column just after the last token */
@@ -981,22 +986,23 @@ static const struct err_case err_cases[] = {
 	/* text after section header */
 	{ T("[run] stat a\n"), E("1:7: text after section header") },
 	{ T("[setup]\tx\n"), E("1:9: text after section header") },
-	/* bad size */
+	/* bad size, bad offset: an offset is called so */
 	{ T("open f rdwr @1\npread @1 x 4k\nclose @1\n"),
-	  E("2:10: bad size 'x'") },
+	  E("2:10: bad offset 'x'") },
 	{ T("pread @1 0 -1"), E("1:12: bad size '-1'") },
 	{ T("pwrite @1 0 4b"), E("1:13: bad size '4b'") },
 	{ T("pread @1 0 1.5k"), E("1:12: bad size '1.5k'") },
 	{ T("ftruncate @1 1q"), E("1:14: bad size '1q'") },
 	{ T("pread @1 99999999999999999999 1"),
-	  E("1:10: bad size '99999999999999999999'") },
+	  E("1:10: bad offset '99999999999999999999'") },
 	/* size too large */
 	{ T("pread @1 0 17m"),
 	  E("1:12: size '17m' too large (at most 16777216)") },
 	{ T("pwrite @1 0 16777217"),
 	  E("1:13: size '16777217' too large (at most 16777216)") },
 	{ T("pread @1 8388608t 1"),
-	  E("1:10: size '8388608t' too large (at most 9223372036854775807)") },
+	  E("1:10: offset '8388608t' too large (at most 9223372036854775807)") },
+	{ T("pwrite @1 4k x"), E("1:14: bad size 'x'") },
 	{ T("ftruncate @1 8388608t"),
 	  E("1:14: size '8388608t' too large (at most 9223372036854775807)") },
 	/* bad mode */
