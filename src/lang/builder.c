@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/msg.h"
 #include "lang/loadfile.h"
 
 void builder_init(struct builder *b, struct loadfile *lf)
@@ -68,6 +69,21 @@ void builder_use_handle(struct builder *b, unsigned int h)
 unsigned int builder_handles(const struct builder *b)
 {
 	return b->lf->nhandles;
+}
+
+void builder_left_open(struct builder *b, enum section s, unsigned int n,
+		       unsigned int line, unsigned int col)
+{
+	const struct loadfile *lf = b->lf;
+
+	if (!n)
+		return;
+	if (s == SECTION_RUN)
+		b->lf->close_after_pass = true;
+	warning("%s:%u:%u: %u handle%s still open at the end of %s, the first opened here; vfsbench closes %s %s, outside the timed ops",
+		lf->name, line, col, n, n == 1 ? " is" : "s are",
+		s == SECTION_RUN ? "a pass" : "[setup]", n == 1 ? "it" : "them",
+		s == SECTION_RUN ? "after each pass" : "after [setup]");
 }
 
 const char *builder_strndup(struct builder *b, const char *s, size_t n)

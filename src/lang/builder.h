@@ -47,6 +47,15 @@ void builder_use_handle(struct builder *b, unsigned int h);
 unsigned int builder_handles(const struct builder *b);
 
 /*
+ * @n handles are still open at the end of section @s, the first opened
+ * at @line, @col (a cut of a real loadfile): warn, once per section end,
+ * and have them closed after each pass ([run]) or after the [setup]
+ * section, outside the timed ops.
+ */
+void builder_left_open(struct builder *b, enum section s, unsigned int n,
+		       unsigned int line, unsigned int col);
+
+/*
  * A copy of @s (of @n bytes) that the loadfile owns, shared with other
  * ops that name the same string nearby.
  */

@@ -549,18 +549,21 @@ static int translate_line(struct translator *t, char *line)
 	return 0;
 }
 
-/* Every handle closed; ops on unknown handles get a never-open slot. */
+/*
+ * Handles still open at the end (a cut of client.txt) are closed after
+ * each pass; ops on unknown handles get a never-open slot.
+ */
 static int finish(struct translator *t)
 {
 	struct builder *b = t->b;
+	unsigned int n = 0, line = 0, col = 0;
 
 	for (unsigned int s = 0; s < OP_MAX_HANDLES; s++)
-		if (t->slot[s].open) {
-			t->line = t->slot[s].line;
-			return terr(t, t->slot[s].col,
-				    "handle %llu opened here is never closed",
-				    (unsigned long long)t->slot[s].fnum);
+		if (t->slot[s].open && (!n++ || t->slot[s].line < line)) {
+			line = t->slot[s].line;
+			col = t->slot[s].col;
 		}
+	builder_left_open(b, SECTION_RUN, n, line, col);
 	if (t->ndead) {
 		unsigned int never = builder_handles(b);
 

@@ -73,6 +73,11 @@ struct loadfile {
 	 */
 	unsigned int setup_fds, run_fds;
 	bool scratch; /* some op uses the client's scratch buffers */
+	/*
+	 * a pass may end with handles open (a cut of a trace): the client
+	 * closes them after each pass, outside the timed ops
+	 */
+	bool close_after_pass;
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
 	/* the ops' paths; a path repeated on nearby lines is stored once */
 	struct strtab strings;

@@ -417,17 +417,26 @@ static int check_handle(struct parser *p, const struct op_desc *d,
 	return 0;
 }
 
-static int end_section(struct parser *p)
+/*
+ * Handles still open when a section ends are accepted (a cut of a longer
+ * loadfile): the builder warns and has them closed after each pass; the
+ * next section starts with all closed.
+ */
+static void end_section(struct parser *p)
 {
-	for (unsigned int h = 0; h < OP_MAX_HANDLES; h++)
-		if (p->open_line[h]) {
-			p->line = p->open_line[h];
-			return perr(
-				p, 1,
-				"handle @%u opened here is never closed in its section",
-				h + 1);
+	unsigned int n = 0, line = 0, col = 0;
+
+	for (unsigned int h = 0; h < OP_MAX_HANDLES; h++) {
+		if (!p->open_line[h])
+			continue;
+		if (!n++ || p->open_line[h] < line) {
+			line = p->open_line[h];
+			col = p->open_col[h];
 		}
-	return 0;
+		p->open_line[h] = 0;
+	}
+	builder_left_open(p->b, p->in_setup ? SECTION_SETUP : SECTION_RUN, n,
+			  line, col);
 }
 
 /*
@@ -532,9 +541,9 @@ static int parse_line(struct parser *p, char *line)
 				tok[0].text);
 		if (ntok > 1)
 			return perr(p, tok[1].col, "text after section header");
-		ret = end_section(p);
+		end_section(p);
 		p->in_setup = setup;
-		return ret;
+		return 0;
 	}
 	return parse_op(p, tok, ntok);
 }
@@ -564,7 +573,7 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 			break;
 	}
 	if (!ret)
-		ret = end_section(&p);
+		end_section(&p);
 	lines_release(&it);
 	nsetup = builder_count(b, SECTION_SETUP);
 	nrun = builder_count(b, SECTION_RUN);

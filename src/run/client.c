@@ -335,6 +335,9 @@ static void client_loop(struct client *c)
 	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0, end_at;
 	int seen = atomic_load_explicit(&rs->phase, memory_order_relaxed);
 	bool measuring = seen == PHASE_MEASURE, partial = false;
+	bool close_after_pass = rs->lf->close_after_pass;
+	/* the end of a pass has work beyond counting it: one test a pass */
+	bool pass_work = !measuring || close_after_pass;
 	struct usage_mark u_start, u_end;
 
 	/*
@@ -369,6 +372,7 @@ static void client_loop(struct client *c)
 					t0 = clock_now_ns();
 					res->t_start = t0;
 					measuring = true;
+					pass_work = close_after_pass;
 					partial = i != 0;
 					seen = phase;
 					end_at = rs->stop_at;
@@ -406,14 +410,23 @@ static void client_loop(struct client *c)
 				end_at = UINT64_MAX;
 			}
 		}
-		if (!measuring) {
-			if (warm_passes && !--warm_passes) {
-				/* the main thread starts the measurement
-				 * once every client is here */
-				gate_arrive(&rs->gate);
+		if (__builtin_expect(pass_work, 0)) {
+			/* what the pass left open (a cut of a trace), untimed
+			 */
+			if (close_after_pass) {
+				close_handles(c);
 				t0 = clock_now_ns();
 			}
-			continue;
+			if (!measuring) {
+				if (warm_passes && !--warm_passes) {
+					/* the main thread starts the
+					 * measurement once every client
+					 * is here */
+					gate_arrive(&rs->gate);
+					t0 = clock_now_ns();
+				}
+				continue;
+			}
 		}
 		/* a pass counts if it was measured from its first op */
 		res->passes += !partial;
