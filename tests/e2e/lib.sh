@@ -17,6 +17,10 @@
 #   start_vfsbench ARGS, kill_again SIG, finish STATUS   a background run
 #   with default signal handling, signalled and waited for
 #   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
+#   bounded CMD             CMD, killed after 60 s (a hang fails, not hangs)
+#   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
+#                           in the kernel, from /proc (a handshake, no sleep)
+#   unexpected_lines FILE   the "Unexpected results" lines of a report
 # Run a script with -v to see the commands' output.
 
 : "${abs_top_builddir:?run through make check}"
@@ -168,6 +172,53 @@ kill_again() {
 		kill "-$1" "$pid" 2>/dev/null
 	fi
 	return 0
+}
+
+# bounded CMD...: CMD, killed after 60 s where timeout(1) exists (exit
+# 124): a test of something that must not hang fails instead of hanging.
+bounded() {
+	if command -v timeout >/dev/null 2>&1; then
+		timeout 60 "$@"
+	else
+		"$@"
+	fi
+}
+
+# threads_in FIELD VALUE: how many threads of $pid have VALUE in
+# /proc/PID/task/TID/FIELD (wchan: the kernel function a thread waits in,
+# such as wait_for_partner for the open of a FIFO; state: the state
+# letter of stat, D for uninterruptible sleep).
+threads_in() {
+	n=0
+	for t in /proc/"$pid"/task/*; do
+		case $1 in
+		wchan) v=$(cat "$t/wchan" 2>/dev/null) ;;
+		state) v=$(sed -e 's/.*) \(.\).*/\1/' "$t/stat" 2>/dev/null) ;;
+		esac
+		test "$v" = "$2" && n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# blocked N VALUE [FIELD]: wait (up to ~10 s) until N threads of $pid wait
+# in the kernel function VALUE (or have FIELD VALUE): a handshake with a
+# vfsbench whose clients block, instead of a sleep.
+blocked() {
+	i=0
+	while test "$(threads_in "${3:-wchan}" "$2")" -lt "$1"; do
+		i=$((i + 1))
+		if test $i -gt 1000; then
+			say "not $1 threads in $2 after 10 s:" >&2
+			cat /proc/"$pid"/task/*/wchan >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
+# The "Unexpected results" section of a report, without its heading.
+unexpected_lines() {
+	sed -n -e '/^Unexpected results/,/^Total:/{/^  /p;}' "$1"
 }
 
 # Wait for vfsbench and check its exit status.

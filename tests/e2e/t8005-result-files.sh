@@ -19,16 +19,6 @@ elif printf x >"$TRASH/full" 2>/dev/null; then
 	full_skip='the device made is not /dev/full'
 fi
 
-# bounded CMD...: CMD, killed after 30 s where timeout(1) exists, so that
-# a reader whose FIFO was replaced does not wait for ever.
-bounded() {
-	if command -v timeout >/dev/null 2>&1; then
-		timeout 30 "$@"
-	else
-		"$@"
-	fi
-}
-
 # run_null ARGS...: a short null-engine run of mixed.load with ARGS.
 run_null() {
 	vfsbench -q -e null --loops 2 -c mixed -D "$TRASH/work" "$@" 1

@@ -12,36 +12,6 @@ test_description='every stop ends the run: clients blocked in a system call are 
 
 SQ="'"
 
-# threads_in FIELD VALUE: how many threads of $pid have VALUE in
-# /proc/PID/task/TID/FIELD (wchan: the kernel function a thread waits in;
-# state: the third field of stat, D for uninterruptible sleep).
-threads_in() {
-	n=0
-	for t in /proc/"$pid"/task/*; do
-		case $1 in
-		wchan) v=$(cat "$t/wchan" 2>/dev/null) ;;
-		state) v=$(sed -e 's/.*) \(.\).*/\1/' "$t/stat" 2>/dev/null) ;;
-		esac
-		test "$v" = "$2" && n=$((n + 1))
-	done
-	echo "$n"
-}
-
-# blocked N WCHAN [FIELD]: wait (up to ~10 s) until N threads of $pid
-# wait in the kernel function WCHAN (or have FIELD WCHAN).
-blocked() {
-	i=0
-	while test "$(threads_in "${3:-wchan}" "$2")" -lt "$1"; do
-		i=$((i + 1))
-		if test $i -gt 1000; then
-			say "not $1 threads in $2 after 10 s:" >&2
-			cat /proc/"$pid"/task/*/wchan >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
 # ends STATUS: vfsbench exits with STATUS (within 60 s, or it is killed
 # and the test fails: a hang is what these tests look for).
 ends() {
@@ -58,21 +28,6 @@ ends() {
 		sleep 0.1
 	done
 	finish "$1"
-}
-
-# bounded CMD...: CMD, killed after 60 s where timeout(1) exists (a hang
-# is what these tests look for).
-bounded() {
-	if command -v timeout >/dev/null 2>&1; then
-		timeout 60 "$@"
-	else
-		"$@"
-	fi
-}
-
-# The unexpected-results lines of the report, without the heading.
-unexpected_lines() {
-	sed -n -e '/^Unexpected results/,/^Total:/{/^  /p;}' "$1"
 }
 
 INTR='interrupted by the stop (EINTR), not an unexpected result'

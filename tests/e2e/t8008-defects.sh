@@ -9,16 +9,6 @@ test_description='issue 12, 6: names that are not UTF-8, -t overflow, -D /proc, 
 
 SQ="'"
 
-# bounded CMD...: CMD, killed after 30 s where timeout(1) exists (an
-# accepted -t 100001h would run for ever).
-bounded() {
-	if command -v timeout >/dev/null 2>&1; then
-		timeout 30 "$@"
-	else
-		"$@"
-	fi
-}
-
 # --- JSON keeps strings that are not UTF-8 -----------------------------------
 
 test_expect_success 'a loadfile and a -D that are not UTF-8: kept in the JSON, compare reads them' '
@@ -117,12 +107,7 @@ test_expect_success 'SIGINT while the loadfile FIFO waits for a writer: exit 130
 	canary_setup &&
 	mkfifo lf.fifo &&
 	start_vfsbench -q -c lf.fifo -D "$TRASH/work" 1 &&
-	i=0 &&
-	while test "$(cat /proc/"$pid"/wchan 2>/dev/null)" != wait_for_partner; do
-		i=$((i + 1)) &&
-		test $i -lt 1000 &&
-		sleep 0.01 || return 1
-	done &&
+	blocked 1 wait_for_partner &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	test ! -s err &&
@@ -215,12 +200,7 @@ else
 		EOF
 		start_vfsbench -q -t 30s --warmup 0 --links-out -c m.load \
 			-D "$TRASH/work" 1 &&
-		i=0 &&
-		while test "$(cat /proc/"$pid"/task/*/wchan 2>/dev/null | grep -c wait_for_partner)" -lt 1; do
-			i=$((i + 1)) &&
-			test $i -lt 1000 &&
-			sleep 0.01 || return 1
-		done &&
+		blocked 1 wait_for_partner &&
 		wd=$(echo "$TRASH"/work/vfsbench.*) &&
 		mount -t tmpfs vfsbench-test "$wd/run0/clients/client0/mnt" &&
 		echo inside >"$wd/run0/clients/client0/mnt/kept" &&

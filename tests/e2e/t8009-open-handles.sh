@@ -23,11 +23,6 @@ with_fds() {
 	)
 }
 
-# The unexpected-results lines of the report, without the heading.
-unexpected_lines() {
-	sed -n -e '/^Unexpected results/,/^Total:/{/^  /p;}' "$1"
-}
-
 # The sum of the unexpected column of the (last) run's table.
 unexpected_sum() {
 	awk '$1 == "Operation" { t = 1; s = 0; next }
