@@ -262,8 +262,9 @@ static int client_setup(struct client *c)
 }
 
 /*
- * An EINTR on a line that takes any result (dbench's Sleep): interrupted
- * if the stop's kick caused it. Out of line: the hot loop only tests err.
+ * An EINTR: interrupted, not unexpected, if the stop's kick caused it,
+ * also on a line that takes any result (dbench's Sleep). Out of line: the
+ * hot loop only compares err, and only where the op failed.
  */
 static __attribute__((noinline)) void client_interrupted(struct client *c,
 							 const struct op *op)
@@ -411,8 +412,7 @@ static void client_loop(struct client *c)
 			}
 		}
 		if (__builtin_expect(pass_work, 0)) {
-			/* what the pass left open (a cut of a trace), untimed
-			 */
+			/* what a cut of a trace leaves open: untimed */
 			if (close_after_pass) {
 				close_handles(c);
 				t0 = clock_now_ns();

@@ -486,7 +486,6 @@ static void measure(struct run *run)
 		fputc('\n', stderr);
 }
 
-/* Join the clients (those not stuck) and merge their results. */
 /* A client that did not return: which, and what the kernel says of it. */
 static void report_stuck(const struct run *run, unsigned int i)
 {
@@ -498,6 +497,7 @@ static void report_stuck(const struct run *run, unsigned int i)
 	      run->samples[i].tid, what);
 }
 
+/* Join the clients (those not stuck) and merge their results. */
 static void join_clients(struct run *run)
 {
 	await_clients(run, 0);
@@ -607,10 +607,11 @@ out_cleanup:
 	}
 	if (shared_fd >= 0)
 		close(shared_fd);
-	/* a stuck client may still be in the tree (and rmtree would hang on
-	 * the same dead server): main says where it was left */
-	/* a second signal before the cleanup: skipped, nothing removed
-	 * (main says so) */
+	/*
+	 * Not with a stuck client, which may still be in the tree (and
+	 * rmtree would hang on the same dead server), nor after a second
+	 * signal before the cleanup began: main says where the files are
+	 */
 	if (!cfg->skip_cleanup && !run->stuck && !signals.abort_cleanup) {
 		int rm;
 
