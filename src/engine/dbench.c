@@ -18,9 +18,12 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/compiler.h"
 #include "engine/fsinfo.h"
 
@@ -28,6 +31,9 @@
 #define GLIBC_DIRBUF 32768
 /* Deltree's recursion, on the client's 256 KiB stack */
 #define DELTREE_MAX_DEPTH 128
+/* -x: the attribute Samba keeps DOS attributes in, and dbench's size */
+#define DOS_ATTRIB     "user.DosAttrib"
+#define DOS_ATTRIB_LEN 44
 
 struct linux_dirent64 {
 	ino64_t d_ino;
@@ -103,12 +109,17 @@ static const char *split(struct engine_ctx *c, const char *path,
  */
 static long resolve(struct engine_ctx *c, const struct op *op, const char *path)
 {
+	char attr[DOS_ATTRIB_LEN];
 	const char *dir, *leaf;
 	struct stat st;
 	long err;
 
-	if (!stat(path, &st))
+	if (!stat(path, &st)) {
+		/* -x: its result is not looked at, as in dbench */
+		if (op->xflags & OPX_XATTR)
+			getxattr(path, DOS_ATTRIB, attr, sizeof(attr));
 		return 0;
+	}
 	err = -(long)errno;
 	if (op->xflags & OPX_RESOLVE_SCAN) {
 		dir = split(c, path, &leaf);
@@ -134,26 +145,69 @@ static void sync_parent(struct engine_ctx *c, const struct op *op,
 	}
 }
 
+/* -x: read user.DosAttrib, ignoring the result (dbench's read hook). */
+static void xattr_read(const struct op *op, int fd)
+{
+	char attr[DOS_ATTRIB_LEN];
+
+	if (op->xflags & OPX_XATTR)
+		fgetxattr(fd, DOS_ATTRIB, attr, sizeof(attr));
+}
+
+/*
+ * -x on a file: read user.DosAttrib, then write 44 bytes that start with
+ * the time of day (dbench's write hook). A failed write is dbench's fatal
+ * "fsetxattr failed": here the line's error.
+ */
+static long xattr_write(const struct op *op, int fd)
+{
+	char attr[DOS_ATTRIB_LEN] = { 0 };
+	struct timeval tv;
+
+	if (!(op->xflags & OPX_XATTR))
+		return 0;
+	fgetxattr(fd, DOS_ATTRIB, attr, sizeof(attr));
+	memset(attr, 0, sizeof(attr));
+	gettimeofday(&tv, NULL);
+	memcpy(attr, &tv, sizeof(tv));
+	return ENGINE_RET(fsetxattr(fd, DOS_ATTRIB, attr, sizeof(attr), 0));
+}
+
+/* --stat-check: whether @path exists, by one more stat(). */
+static bool exists(const char *path, struct stat *st)
+{
+	return !stat(path, st);
+}
+
 long posix_db_ntcreatex(struct engine_ctx *c, const struct op *op,
 			const char *path, UNUSED const char *path2)
 {
+	int flags = op->flags;
 	struct stat st;
 	int fd;
 
 	resolve(c, op, path);
+	/* --stat-check: a create of a name that exists is an open */
+	if ((op->xflags & OPX_STAT_CHECK) && (flags & O_CREAT) &&
+	    !(flags & O_TRUNC) && exists(path, &st))
+		flags &= ~O_CREAT;
 	if (op->xflags & OPX_NT_DIRECTORY) {
-		mkdir(path, 0700); /* EEXIST ignored, as in dbench */
+		/* EEXIST ignored, as in dbench; --stat-check: only if missing
+		 */
+		if (!(op->xflags & OPX_STAT_CHECK) || !exists(path, &st))
+			mkdir(path, 0700);
 		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	} else {
-		fd = open(path, op->flags, op->mode);
+		fd = open(path, flags, op->mode);
 		if (fd < 0 && errno == EISDIR)
 			fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (fd < 0)
 		return -(long)errno;
-	fstat(fd, &st);
 	c->fd[op->handle] = fd;
-	return 0;
+	if (fstat(fd, &st) || S_ISDIR(st.st_mode))
+		return 0;
+	return xattr_write(op, fd);
 }
 
 long posix_db_close(struct engine_ctx *c, const struct op *op,
@@ -168,10 +222,15 @@ long posix_db_close(struct engine_ctx *c, const struct op *op,
 long posix_db_rename(struct engine_ctx *c, const struct op *op,
 		     const char *path, const char *path2)
 {
+	struct stat st;
 	long ret;
 
 	resolve(c, op, path);
 	resolve(c, op, path2);
+	/* --stat-check: a missing source fails the line without a rename */
+	if ((op->xflags & OPX_STAT_CHECK) && op->expect == EXPECT_OK &&
+	    !exists(path, &st))
+		return -(long)errno;
 	ret = ENGINE_RET(rename(path, path2));
 	sync_parent(c, op, path2);
 	return ret;
@@ -191,9 +250,14 @@ long posix_db_unlink(struct engine_ctx *c, const struct op *op,
 long posix_db_rmdir(struct engine_ctx *c, const struct op *op, const char *path,
 		    UNUSED const char *path2)
 {
+	struct stat st;
 	long ret;
 
 	resolve(c, op, path);
+	/* --stat-check: no rmdir of what is not a directory */
+	if ((op->xflags & OPX_STAT_CHECK) &&
+	    (!exists(path, &st) || !S_ISDIR(st.st_mode)))
+		return 0;
 	ret = ENGINE_RET(rmdir(path));
 	sync_parent(c, op, path);
 	return ret;
@@ -202,7 +266,12 @@ long posix_db_rmdir(struct engine_ctx *c, const struct op *op, const char *path,
 long posix_db_mkdir(struct engine_ctx *c, const struct op *op, const char *path,
 		    UNUSED const char *path2)
 {
+	struct stat st;
+
 	resolve(c, op, path);
+	/* --stat-check: no mkdir of what exists */
+	if ((op->xflags & OPX_STAT_CHECK) && exists(path, &st))
+		return 0;
 	return ENGINE_RET(mkdir(path, 0777));
 }
 
@@ -290,8 +359,10 @@ long posix_db_qfileinfo(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
 	struct stat st;
+	long ret = ENGINE_RET(fstat(c->fd[op->handle], &st));
 
-	return ENGINE_RET(fstat(c->fd[op->handle], &st));
+	xattr_read(op, c->fd[op->handle]);
+	return ret;
 }
 
 /* statvfs(3) of the base directory, or the call --fsinfo names. */
@@ -309,14 +380,20 @@ long posix_db_qfsinfo(struct engine_ctx *c, const struct op *op,
 long posix_db_sfileinfo(struct engine_ctx *c, const struct op *op,
 			const char *path, UNUSED const char *path2)
 {
+	int fd = c->fd[op->handle];
 	struct timespec ts[2];
 	struct stat st;
+	long ret;
 
-	if (fstat(c->fd[op->handle], &st))
+	xattr_read(op, fd);
+	if (fstat(fd, &st))
 		return -(long)errno;
 	ts[0] = (struct timespec){ .tv_sec = st.st_atime - 10 };
 	ts[1] = (struct timespec){ .tv_sec = st.st_mtime - 12 };
-	return ENGINE_RET(utimensat(AT_FDCWD, path, ts, 0));
+	ret = ENGINE_RET(utimensat(AT_FDCWD, path, ts, 0));
+	if (!ret && !S_ISDIR(st.st_mode))
+		ret = xattr_write(op, fd);
+	return ret;
 }
 
 /*
@@ -332,12 +409,42 @@ long posix_db_find(struct engine_ctx *c, const struct op *op, const char *path,
 	return 0;
 }
 
+/*
+ * --one-byte-write-fix on a 1-byte write of a zero: when the file already
+ * holds that byte (read back), or ends at or before the offset (extended
+ * by ftruncate instead), no write is issued. True when it was done so.
+ */
+static bool one_byte_fixed(struct engine_ctx *c, const struct op *op, int fd)
+{
+	struct stat st;
+	unsigned char b;
+
+	if (!(op->xflags & OPX_ONE_BYTE_FIX) || op->size != 1 || fstat(fd, &st))
+		return false;
+	if ((uint64_t)st.st_size > op->offset)
+		return pread(fd, &b, 1, (off_t)op->offset) == 1 &&
+		       b == (unsigned char)c->buf[0];
+	return !c->buf[0] && !ftruncate(fd, (off_t)op->offset + 1);
+}
+
+/* -R: the start of a ReadX or WriteX, for the pace op after it. */
+static void pace_mark(struct engine_ctx *c, const struct op *op)
+{
+	if (op->xflags & OPX_PACED)
+		c->pace_from = clock_now_ns();
+}
+
 /* dbench counts the requested size of every successful write. */
 long posix_db_writex(struct engine_ctx *c, const struct op *op,
 		     UNUSED const char *path, UNUSED const char *path2)
 {
 	int fd = c->fd[op->handle];
 
+	pace_mark(c, op);
+	if (op->xflags & OPX_FAKE_IO)
+		return (long)op->size;
+	if (one_byte_fixed(c, op, fd))
+		return (long)op->size;
 	if (pwrite(fd, c->buf, op->size, (off_t)op->offset) < 0)
 		return -(long)errno;
 	if (op->xflags & OPX_FSYNC)
@@ -349,6 +456,9 @@ long posix_db_writex(struct engine_ctx *c, const struct op *op,
 long posix_db_readx(struct engine_ctx *c, const struct op *op,
 		    UNUSED const char *path, UNUSED const char *path2)
 {
+	pace_mark(c, op);
+	if (op->xflags & OPX_FAKE_IO)
+		return (long)op->size;
 	if (pread(c->fd[op->handle], c->buf, op->size, (off_t)op->offset) < 0)
 		return -(long)errno;
 	return (long)op->size;
@@ -393,4 +503,24 @@ long posix_db_sleep(UNUSED struct engine_ctx *c, const struct op *op,
 	};
 
 	return ENGINE_RET(nanosleep(&ts, NULL));
+}
+
+/*
+ * -R: dbench sleeps before a line until the bytes of the line before it
+ * took at least their share of the rate; here after the ReadX or WriteX,
+ * until its start plus op->size ns (worked out at load time).
+ */
+long posix_db_pace(struct engine_ctx *c, const struct op *op,
+		   UNUSED const char *path, UNUSED const char *path2)
+{
+	uint64_t until = c->pace_from + op->size;
+	struct timespec ts = {
+		.tv_sec = (time_t)(until / NSEC_PER_SEC),
+		.tv_nsec = (long)(until % NSEC_PER_SEC),
+	};
+
+	if (clock_now_ns() >= until)
+		return 0;
+	return -(long)clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				      NULL);
 }

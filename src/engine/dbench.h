@@ -27,5 +27,6 @@ engine_op_fn posix_db_lockx;
 engine_op_fn posix_db_unlockx;
 engine_op_fn posix_db_flush;
 engine_op_fn posix_db_sleep;
+engine_op_fn posix_db_pace;
 
 #endif /* VB_ENGINE_DBENCH_H */

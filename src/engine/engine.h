@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lang/ops.h"
 
@@ -26,6 +27,7 @@ struct engine_ctx {
 	char *dirbuf; /* [ENGINE_DIRBUF]: getdents64, mount table, readlink */
 	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
 	const int *fail; /* null engine: errno to return per op kind [OP_NR] */
+	uint64_t pace_from; /* -R: when the last ReadX or WriteX started */
 };
 
 /*

@@ -94,5 +94,6 @@ const struct engine engine_null = {
 		[OP_DB_UNLOCKX] = null_op,
 		[OP_DB_FLUSH] = null_op,
 		[OP_DB_SLEEP] = null_op,
+		[OP_DB_PACE] = null_op,
 	},
 };

@@ -254,5 +254,6 @@ const struct engine engine_posix = {
 		[OP_DB_UNLOCKX] = posix_db_unlockx,
 		[OP_DB_FLUSH] = posix_db_flush,
 		[OP_DB_SLEEP] = posix_db_sleep,
+		[OP_DB_PACE] = posix_db_pace,
 	},
 };

@@ -36,6 +36,7 @@ struct db_token {
 /* An open dbench file handle (fnum) and the slot it was given. */
 struct db_slot {
 	bool open; /* by an NTCreateX expected to succeed */
+	unsigned int sub; /* whose: --clients-per-process */
 	uint64_t fnum;
 	unsigned int line, col;
 	const char *path; /* as opened, in the loadfile's strings */
@@ -45,6 +46,7 @@ struct translator {
 	struct builder *b;
 	const struct loadfile_opts *opts;
 	unsigned int line;
+	unsigned int sub, per_thread; /* --clients-per-process */
 	struct db_slot slot[OP_MAX_HANDLES];
 	unsigned int *dead; /* indexes of ops on unknown handles */
 	unsigned int ndead, dead_alloc;
@@ -154,12 +156,16 @@ static int parse_status(struct translator *t, const struct db_token *tok,
  * directory: "\clients\clientN\rest" is "rest" (any N: each client has
  * its own directory, so no substring replace is needed), "\clients\rest"
  * is "rest" too, and "\clients" or "\clients\clientN" alone is "."
- * (vfsbench creates both).
+ * (vfsbench creates both). With several clients per thread the thread
+ * works in the directory above theirs: "\clients\clientN\rest" is
+ * "client${client}/rest", each copy of the line expanding ${client} to
+ * its own client (op->sub), and "\clients\rest" stays "rest".
  */
 static int map_path(struct translator *t, const struct db_token *tok,
 		    const char **out)
 {
-	char *p = xstrdup(tok->text), *s = p, *c;
+	char *p = xstrdup(tok->text), *s = p, *c, *full;
+	bool own = false;
 	size_t n;
 
 	for (c = p; *c; c++)
@@ -178,6 +184,7 @@ static int map_path(struct translator *t, const struct db_token *tok,
 			s += n;
 			while (*s == '/')
 				s++;
+			own = true;
 		}
 	}
 	if (op_path_dotdot(s)) {
@@ -192,7 +199,14 @@ static int map_path(struct translator *t, const struct db_token *tok,
 		return terr(t, tok->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
 	}
-	*out = builder_strdup(t->b, *s ? s : ".");
+	if (t->per_thread > 1 && own) {
+		full = xmalloc(strlen(s) + 18);
+		sprintf(full, "client${client}%s%s", *s ? "/" : "", s);
+		*out = builder_strdup(t->b, full);
+		free(full);
+	} else {
+		*out = builder_strdup(t->b, *s ? s : ".");
+	}
 	free(p);
 	return 0;
 }
@@ -210,7 +224,8 @@ static const char *parent_of(struct translator *t, const char *path)
 static int find_slot(const struct translator *t, uint64_t fnum)
 {
 	for (unsigned int s = 0; s < OP_MAX_HANDLES; s++)
-		if (t->slot[s].open && t->slot[s].fnum == fnum)
+		if (t->slot[s].open && t->slot[s].fnum == fnum &&
+		    t->slot[s].sub == t->sub)
 			return (int)s;
 	return -1;
 }
@@ -255,9 +270,12 @@ static int ref_handle(struct translator *t, struct op *op,
 	return 0;
 }
 
+/* The options of every op that starts with dbench's resolve step. */
 static unsigned int resolve_flags(const struct translator *t)
 {
-	return t->opts->no_resolve ? 0 : OPX_RESOLVE_SCAN;
+	return (t->opts->no_resolve ? 0 : OPX_RESOLVE_SCAN) |
+	       (t->opts->xattr ? OPX_XATTR : 0) |
+	       (t->opts->stat_check ? OPX_STAT_CHECK : 0);
 }
 
 static int x_ntcreatex(struct translator *t, struct op *op,
@@ -303,8 +321,9 @@ static int x_ntcreatex(struct translator *t, struct op *op,
 	builder_use_handle(t->b, (unsigned int)s);
 	/* an open expected to fail borrows the slot for the moment */
 	if (l->ok)
-		t->slot[s] = (struct db_slot){ true, fnum, t->line,
-					       l->arg[3].col, op->path };
+		t->slot[s] =
+			(struct db_slot){ true,	   t->sub,	  fnum,
+					  t->line, l->arg[3].col, op->path };
 	return 0;
 }
 
@@ -398,6 +417,8 @@ static int x_handle(struct translator *t, struct op *op,
 	if (op->id == OP_DB_QFILEINFO &&
 	    parse_num(t, &l->arg[1], UINT32_MAX, &v))
 		return -EINVAL;
+	if (t->opts->xattr)
+		op->xflags |= OPX_XATTR;
 	return 0;
 }
 
@@ -426,6 +447,17 @@ static int x_io(struct translator *t, struct op *op, const struct db_line *l)
 		return -EINVAL;
 	if (op->id == OP_DB_WRITEX && t->opts->fsync_writes)
 		op->xflags |= OPX_FSYNC;
+	if (op->id == OP_DB_WRITEX && t->opts->one_byte_fix)
+		op->xflags |= OPX_ONE_BYTE_FIX;
+	if (t->opts->fake_io) {
+		/* nothing is issued; dbench counts the size it would return */
+		op->xflags |= OPX_FAKE_IO;
+		op->size = ret_size;
+	} else if (t->opts->trunc_io && op->size > t->opts->trunc_io) {
+		op->size = t->opts->trunc_io;
+	}
+	if (t->opts->rate_mbps > 0)
+		op->xflags |= OPX_PACED;
 	/* dbench fails a run on a write error, whatever the status */
 	op->expect = EXPECT_OK;
 	return 0;
@@ -498,6 +530,22 @@ static bool is_timestamp(const char *s)
 	return !*end;
 }
 
+/*
+ * -R: after a ReadX or WriteX of @size bytes, wait until the call has
+ * taken size / rate, as dbench waits before its next line. The wait is
+ * worked out here, in ns.
+ */
+static void append_pace(struct translator *t, uint64_t size)
+{
+	struct op *op = builder_append(t->b, SECTION_RUN);
+
+	op->id = OP_DB_PACE;
+	op->line = t->line;
+	op->expect = EXPECT_ANY;
+	op->sub = (uint8_t)t->sub;
+	op->size = (uint64_t)((double)size * 1e3 / t->opts->rate_mbps);
+}
+
 static int translate_line(struct translator *t, char *line)
 {
 	struct db_token tok[DB_MAX_TOKENS], *first;
@@ -533,19 +581,27 @@ static int translate_line(struct translator *t, char *line)
 			d->name, d->nargs, d->nargs == 1 ? "" : "s", ntok - 2);
 	l.arg = first + 1;
 	l.nargs = ntok - 2;
-	op = builder_append(t->b, SECTION_RUN);
-	op->id = d->id;
-	op->line = t->line;
-	op->expect = EXPECT_ANY;
-	if (d->translate(t, op, &l))
-		return -EINVAL;
-	/* no link leads out in this dialect, but --links-out promises that
-	 * nothing is changed, whatever the dialect */
-	if (t->opts->links_out && op_changes(op))
-		return terr(
-			t, first->col,
-			"'%s' changes the filesystem: with --links-out a loadfile may only read",
-			d->name);
+	/* one copy of the line for each client of the thread, in turn */
+	for (t->sub = 0; t->sub < t->per_thread; t->sub++) {
+		op = builder_append(t->b, SECTION_RUN);
+		op->id = d->id;
+		op->line = t->line;
+		op->expect = EXPECT_ANY;
+		op->sub = (uint8_t)t->sub;
+		if (d->translate(t, op, &l))
+			return -EINVAL;
+		op->expand = (op->path && strstr(op->path, "${client}")) ||
+			     (op->path2 && strstr(op->path2, "${client}"));
+		/* no link leads out in this dialect, but --links-out promises
+		 * that nothing is changed, whatever the dialect */
+		if (t->opts->links_out && op_changes(op))
+			return terr(
+				t, first->col,
+				"'%s' changes the filesystem: with --links-out a loadfile may only read",
+				d->name);
+		if (op->xflags & OPX_PACED)
+			append_pace(t, op->size);
+	}
 	return 0;
 }
 
@@ -581,7 +637,11 @@ static int finish(struct translator *t)
 int dbench_parse(struct builder *b, const char *buf, size_t len,
 		 const struct loadfile_opts *opts)
 {
-	struct translator t = { .b = b, .opts = opts };
+	struct translator t = {
+		.b = b,
+		.opts = opts,
+		.per_thread = opts->per_thread > 1 ? opts->per_thread : 1,
+	};
 	struct lines it;
 	unsigned int col;
 	int ret = 0, more;

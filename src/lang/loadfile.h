@@ -40,6 +40,17 @@ struct loadfile_opts {
 	bool no_resolve; /* --no-resolve: no directory scan on a miss */
 	enum fsinfo_call fsinfo;
 	const char *basedir; /* what QUERY_FS_INFORMATION stats */
+	/* dbench personality (vfsbench(1), "dbench personality"): */
+	bool xattr; /* -x: user.DosAttrib reads and writes */
+	bool stat_check; /* --stat-check: stat before mkdir and create */
+	bool fake_io; /* --fake-io: ReadX/WriteX count, issue nothing */
+	bool one_byte_fix; /* --one-byte-write-fix */
+	uint64_t trunc_io; /* --trunc-io: ReadX/WriteX sizes at most this; 0 */
+	double rate_mbps; /* -R: at most this many MB/s per client; 0 */
+	/* --clients-per-process: clients one thread runs in lockstep, each
+	 * line once for each, in clients/clientN; 0 or 1: the usual one
+	 * client per thread in its own directory */
+	unsigned int per_thread;
 };
 
 /*
@@ -78,6 +89,9 @@ struct loadfile {
 	 * closes them after each pass, outside the timed ops
 	 */
 	bool close_after_pass;
+	/* clients each thread runs (--clients-per-process), at least 1;
+	 * above 1 the threads work in the directory above the clients' */
+	unsigned int per_thread;
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
 	/* the ops' paths; a path repeated on nearby lines is stored once */
 	struct strtab strings;

@@ -88,7 +88,7 @@ const struct op_desc op_table[OP_NR] = {
 			sys                                                  \
 	}
 #define R \
-	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close"
+	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close; -x: getxattr(path, user.DosAttrib) when the stat finds it"
 	[OP_DB_NTCREATEX] = { "NTCreateX",
 			      { 0 },
 			      OPF_DBENCH | OPF_OPENS | OPF_OWN_FD |
@@ -96,41 +96,52 @@ const struct op_desc op_table[OP_NR] = {
 			      R
 			      "; directory: mkdir(path, 0700), open(O_RDONLY|O_DIRECTORY); "
 			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
-			      "on EISDIR open(O_RDONLY|O_DIRECTORY); then fstat(fd) on success" },
+			      "on EISDIR open(O_RDONLY|O_DIRECTORY); then fstat(fd) on success; "
+			      "--stat-check: newfstatat(path) before a create (an open if it exists) and before a directory's mkdir (none if it exists); "
+			      "-x on a file: fgetxattr + fsetxattr(user.DosAttrib, 44 bytes)" },
 	[OP_DB_CLOSE] = { "Close",
 			  { 0 },
 			  OPF_DBENCH | OPF_CLOSES,
 			  "close(fd)" },
 	[OP_DB_RENAME] = DBPC(
 		"Rename",
-		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close"),
+		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close; --stat-check: newfstatat(old) first, no rename if it is missing"),
 	[OP_DB_UNLINK] =
 		DBPC("Unlink", "R, unlink; -S: open(parent), fdatasync, close"),
 	[OP_DB_DELTREE] = DBPC(
 		"Deltree",
 		"openat(path, O_DIRECTORY|O_NOFOLLOW), newfstatat(fd, \"\"); per directory level: lseek(0), getdents64, newfstatat(AT_SYMLINK_NOFOLLOW) per entry, unlinkat of non-directories, openat + the same + unlinkat(AT_REMOVEDIR) of each subdirectory (then the level is read again); close; rmdir(path) unless path is the client directory (dbench leaves directories)"),
-	[OP_DB_RMDIR] =
-		DBPC("Rmdir", "R, rmdir; -S: open(parent), fdatasync, close"),
-	[OP_DB_MKDIR] = DBPC("Mkdir", "R, mkdir(path, 0777)"),
+	[OP_DB_RMDIR] = DBPC(
+		"Rmdir",
+		"R, rmdir; -S: open(parent), fdatasync, close; --stat-check: newfstatat first, no rmdir unless a directory"),
+	[OP_DB_MKDIR] = DBPC(
+		"Mkdir",
+		"R, mkdir(path, 0777); --stat-check: newfstatat first, no mkdir if it exists"),
 	[OP_DB_QPATHINFO] = DBP("Qpathinfo", "R"),
-	[OP_DB_QFILEINFO] = DB("Qfileinfo", "fstat(fd)"),
+	[OP_DB_QFILEINFO] =
+		DB("Qfileinfo", "fstat(fd); -x: fgetxattr(user.DosAttrib)"),
 	[OP_DB_QFSINFO] = DBP(
 		"Qfsinfo",
 		"statvfs(3) of the -D directory (one statfs(2)); --fsinfo statfs or statvfs_legacy"),
 	[OP_DB_SFILEINFO] = DBC(
 		"Sfileinfo",
-		"fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s)"),
+		"-x: fgetxattr; fstat(fd), utimensat(AT_FDCWD, path opened, atime-10s, mtime-12s); -x on a file: fgetxattr + fsetxattr(user.DosAttrib, 44 bytes)"),
 	[OP_DB_FIND] = DBP(
 		"Find",
 		"R(dir/pattern); if the pattern has a wildcard: open(dir, O_DIRECTORY), getdents64 until 0, close"),
-	[OP_DB_WRITEX] =
-		DBC("WriteX", "pwrite(fd, size, offset); -F: fsync(fd)"),
-	[OP_DB_READX] = DB("ReadX", "pread(fd, size, offset)"),
+	[OP_DB_WRITEX] = DBC(
+		"WriteX",
+		"pwrite(fd, size, offset); -F: fsync(fd); --fake-io: nothing; --one-byte-write-fix, 1 byte: fstat, then pread(1) (no write if the byte is there) or ftruncate(offset + 1) past the end"),
+	[OP_DB_READX] =
+		DB("ReadX", "pread(fd, size, offset); --fake-io: nothing"),
 	[OP_DB_LOCKX] = DB("LockX", "fcntl(fd, F_SETLKW, F_WRLCK offset size)"),
 	[OP_DB_UNLOCKX] =
 		DB("UnlockX", "fcntl(fd, F_SETLKW, F_UNLCK offset size)"),
 	[OP_DB_FLUSH] = DBC("Flush", "fsync(fd)"),
 	[OP_DB_SLEEP] = DB("Sleep", "clock_nanosleep(usec)"),
+	[OP_DB_PACE] = DB(
+		"pace",
+		"-R: clock_nanosleep(TIMER_ABSTIME) until the ReadX or WriteX before it started + its size / the rate"),
 #undef R
 #undef DBP
 #undef DBC

@@ -61,6 +61,11 @@ enum op_id {
 	OP_DB_UNLOCKX,
 	OP_DB_FLUSH,
 	OP_DB_SLEEP,
+	/*
+	 * Not a dbench line: -R's pacing after each ReadX and WriteX, timed
+	 * apart so that the line's own latency stays the call's.
+	 */
+	OP_DB_PACE,
 	OP_NR /* keep last */
 };
 
@@ -122,7 +127,12 @@ enum op_xflags {
 	OPX_FSINFO_STATFS = (1 << 4), /* Qfsinfo issues statfs(2) */
 	OPX_FSINFO_LEGACY = (1 << 5), /* Qfsinfo issues statvfs_legacy */
 	OPX_WILDCARD = (1 << 6), /* Find's pattern has * ? < > or " */
-	/* struct op's xflags holds 8 bits: a new one goes here and into
+	OPX_XATTR = (1 << 7), /* -x: the user.DosAttrib reads and writes */
+	OPX_STAT_CHECK = (1 << 8), /* --stat-check: stat before mkdir, create */
+	OPX_FAKE_IO = (1 << 9), /* --fake-io: ReadX/WriteX issue nothing */
+	OPX_ONE_BYTE_FIX = (1 << 10), /* --one-byte-write-fix */
+	OPX_PACED = (1 << 11), /* -R: a pace op follows; note the start */
+	/* struct op's xflags holds 16 bits: a new one goes here and into
 	 * the assertion after struct op */
 };
 
@@ -146,15 +156,18 @@ struct op {
 	uint16_t handle; /* 0-based handle slot, for handle ops */
 	uint8_t id; /* enum op_id */
 	uint8_t slot; /* statistics slot: index among the ops used */
-	uint8_t xflags; /* enum op_xflags, dbench ops */
+	uint16_t xflags; /* enum op_xflags, dbench ops */
+	/* --clients-per-process: which of its thread's clients the op is
+	 * for; ${client} expands to thread * clients per thread + sub */
+	uint8_t sub;
 	bool has_handle; /* runs on handle @(handle + 1) */
 	bool opens; /* fills its handle (OPF_OPENS), set by loadfile_seal() */
 	bool expand; /* path or path2 holds ${client} */
 };
 
 _Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");
-/* OPX_WILDCARD: the highest op_xflags bit */
-_Static_assert(OPX_WILDCARD <= UINT8_MAX, "op_xflags must fit struct op");
+/* OPX_PACED: the highest op_xflags bit */
+_Static_assert(OPX_PACED <= UINT16_MAX, "op_xflags must fit struct op");
 _Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
 _Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
 

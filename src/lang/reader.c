@@ -55,6 +55,9 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 		dialect = dbench_detect(buf, len) ? DIALECT_DBENCH :
 						    DIALECT_NATIVE;
 	lf->dialect = dialect;
+	lf->per_thread = dialect == DIALECT_DBENCH && opts->per_thread > 1 ?
+				 opts->per_thread :
+				 1;
 	builder_init(&b, lf);
 	if (dialect == DIALECT_DBENCH)
 		ret = dbench_parse(&b, buf, len, opts);
