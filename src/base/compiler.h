@@ -6,6 +6,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define UNUSED	      __attribute__((unused))
 #define NORETURN      __attribute__((noreturn))
+#define NOINLINE      __attribute__((noinline))
 #define PRINTF(f, a)  __attribute__((format(printf, f, a)))
 #define CACHELINE     64
 

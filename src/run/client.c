@@ -96,6 +96,7 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 {
 	static const int no_fail[OP_NR];
 	const struct loadfile *lf = rs->lf;
+	unsigned int per_thread = lf->per_thread ? lf->per_thread : 1;
 
 	memset(c, 0, sizeof(*c));
 	c->id = id;
@@ -119,9 +120,13 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 
 		if (!op->expand)
 			continue;
-		if (op->path && !(x[0] = expand(op->path, id)))
+		/* with several clients per thread, each line's copy is for
+		 * one of them (op->sub) */
+		if (op->path &&
+		    !(x[0] = expand(op->path, id * per_thread + op->sub)))
 			return -ENOMEM;
-		if (op->path2 && !(x[1] = expand(op->path2, id)))
+		if (op->path2 &&
+		    !(x[1] = expand(op->path2, id * per_thread + op->sub)))
 			return -ENOMEM;
 	}
 	c->ctx.buf_len = data_buffer(lf);
@@ -153,6 +158,7 @@ void client_release(struct client *c)
 	free(c->ctx.buf);
 	free(c->ctx.dirbuf);
 	free(c->ctx.pathbuf);
+	free(c->pass);
 	result_release(&c->res);
 	if (c->dirfd >= 0)
 		close(c->dirfd);
@@ -302,6 +308,27 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 		run_state_stop(rs, RUN_END_MAX_ERRORS);
 }
 
+/*
+ * --show-execute-time: a pass ended at @end; it began at the end of the
+ * one before (c->pass_mark). Out of line: the hot loop pays a test of
+ * the setting per pass, nothing per op.
+ */
+static NOINLINE void note_pass(struct client *c, uint64_t end)
+{
+	if (c->npass == c->pass_alloc) {
+		unsigned int n = c->pass_alloc ? 2 * c->pass_alloc : 64;
+		struct pass_time *p = realloc(c->pass, n * sizeof(*p));
+
+		if (!p)
+			return; /* out of memory: the passes after go unrecorded
+				 */
+		c->pass = p;
+		c->pass_alloc = n;
+	}
+	c->pass[c->npass++] = (struct pass_time){ end, end - c->pass_mark };
+	c->pass_mark = end;
+}
+
 /* When the phase @phase ends by the clock: UINT64_MAX if not by time. */
 static uint64_t phase_end(const struct run_state *rs, int phase)
 {
@@ -338,7 +365,7 @@ static void client_loop(struct client *c)
 	bool measuring = seen == PHASE_MEASURE, partial = false;
 	bool close_after_pass = rs->lf->close_after_pass;
 	/* the end of a pass has work beyond counting it: one test a pass */
-	bool pass_work = !measuring || close_after_pass;
+	bool pass_work = !measuring || close_after_pass || cfg->pass_times;
 	struct usage_mark u_start, u_end;
 
 	/*
@@ -354,13 +381,14 @@ static void client_loop(struct client *c)
 	usage_mark(&u_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
+	c->pass_mark = t0;
 	for (;;) {
 		for (unsigned int i = 0; i < nops; i++) {
 			const struct op *op = &ops[i];
 			int phase = atomic_load_explicit(&rs->phase,
 							 memory_order_relaxed);
 			long ret;
-			uint64_t t1;
+			uint64_t t1, lat;
 			int err;
 
 			if (__builtin_expect(phase != seen, 0)) {
@@ -373,7 +401,8 @@ static void client_loop(struct client *c)
 					t0 = clock_now_ns();
 					res->t_start = t0;
 					measuring = true;
-					pass_work = close_after_pass;
+					pass_work = close_after_pass ||
+						    cfg->pass_times;
 					partial = i != 0;
 					seen = phase;
 					end_at = rs->stop_at;
@@ -387,7 +416,17 @@ static void client_loop(struct client *c)
 			}
 			ret = client_exec(c, op);
 			t1 = clock_now_ns();
-			hist_add(&res->lat[op->slot], t1 - t0);
+			lat = t1 - t0;
+			hist_add(&res->lat[op->slot], lat);
+			/* -R's pacing is a wait, not an op's latency */
+			if (__builtin_expect(
+				    lat > atomic_load_explicit(
+						  &prog->max_ns,
+						  memory_order_relaxed),
+				    0) &&
+			    op->id != OP_DB_PACE)
+				atomic_store_explicit(&prog->max_ns, lat,
+						      memory_order_relaxed);
 			t0 = t1;
 			res->t_end = t1;
 			res->ops++;
@@ -412,6 +451,8 @@ static void client_loop(struct client *c)
 			}
 		}
 		if (__builtin_expect(pass_work, 0)) {
+			if (cfg->pass_times)
+				note_pass(c, t0);
 			/* what a cut of a trace leaves open: untimed */
 			if (close_after_pass) {
 				close_handles(c);
@@ -424,6 +465,7 @@ static void client_loop(struct client *c)
 					 * is here */
 					gate_arrive(&rs->gate);
 					t0 = clock_now_ns();
+					c->pass_mark = t0;
 				}
 				continue;
 			}

@@ -26,7 +26,20 @@ struct run_state;
 struct progress {
 	_Alignas(CACHELINE) atomic_uint_fast64_t ops;
 	atomic_uint_fast64_t bytes;
+	/*
+	 * The longest op since the main thread last took it (with an
+	 * exchange to 0), for the per-second latency of dbench's lines: a
+	 * load of this line the client writes anyway, and a store only when
+	 * an op is the longest so far.
+	 */
+	atomic_uint_fast64_t max_ns;
 	atomic_int done;
+};
+
+/* --show-execute-time: one whole pass of the [run] section. */
+struct pass_time {
+	uint64_t end_ns; /* CLOCK_MONOTONIC */
+	uint64_t dur_ns;
 };
 
 /*
@@ -47,6 +60,11 @@ struct client {
 	unsigned int nhandles;
 	struct result res;
 	struct progress *progress;
+	/* --show-execute-time: every whole pass, warmup included; grown by
+	 * doubling at pass ends, never inside a pass */
+	struct pass_time *pass;
+	unsigned int npass, pass_alloc;
+	uint64_t pass_mark; /* when the pass under way began */
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	pthread_t thread;

@@ -55,6 +55,12 @@ struct run_config {
 	/* standard output is a pipe or socket whose reader going away
 	 * (vfsbench | head) stops the run as a SIGPIPE would */
 	bool watch_stdout;
+	/* the dbench personality's layout: the clients in
+	 * <workdir>/clientN, no run<i>/ of their own, left for the caller to
+	 * remove (the work directory is dbench's DIR/clients) */
+	bool dbench_tree;
+	bool pass_times; /* --show-execute-time: keep every pass's time */
+	bool per_client; /* --per-client-results: keep each client's table */
 	uint64_t max_errors; /* 0: no limit */
 	/* after a stop, how long to interrupt clients still blocked in a
 	 * system call before giving up on them (--stop-timeout) */

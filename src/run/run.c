@@ -93,13 +93,18 @@ void run_init(struct run *run, const struct run_config *cfg,
 	}
 }
 
-/* "run3" and "run3/clients/client7/d/d" style paths, inside the workdir. */
+/*
+ * "run3" and "run3/clients/client7/d/d" style paths, inside the workdir;
+ * "client7" in dbench's tree, whose work directory is DIR/clients.
+ */
 static void run_dir(const struct run *run, char *buf, size_t len,
 		    unsigned int client)
 {
 	int n;
 
-	if (run->state.cfg->cwd == CWD_SHARED)
+	if (run->state.cfg->dbench_tree)
+		n = snprintf(buf, len, "client%u", client);
+	else if (run->state.cfg->cwd == CWD_SHARED)
 		n = snprintf(buf, len, "run%u/shared", run->index);
 	else
 		n = snprintf(buf, len, "run%u/clients/client%u", run->index,
@@ -222,6 +227,26 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 }
 
 /*
+ * --clients-per-process: DIR/clients/clientN of every client of every
+ * thread, as one client per thread gets its own.
+ */
+static int make_client_dirs(const struct run *run, struct workdir *wd)
+{
+	unsigned int n = run->nclients * run->state.lf->per_thread;
+	char path[32];
+	int ret;
+
+	for (unsigned int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "client%u", i);
+		ret = workdir_mkdir(wd, path, NULL);
+		if (ret)
+			return error("cannot create '%s/%s': %s", wd->path,
+				     path, strerror(-ret));
+	}
+	return 0;
+}
+
+/*
  * Start the clients one at a time, each finishing its setup (isolation,
  * [setup] section) before the next starts, so that client 0 sets up a
  * shared directory before the others use it.
@@ -317,14 +342,75 @@ struct progress_line {
 	const struct run *run;
 	bool tty, quiet, printed;
 	const char *phase; /* "warmup" or "execute": the ticker's phase */
+	int phase_id; /* PHASE_WARMUP or PHASE_MEASURE */
 	struct ticker ticker;
+	/* for the run's second() hook: the phase so far, and the longest
+	 * op since the last second was handed on */
+	uint64_t phase_ns, phase_bytes, max_ns;
+	/* per client: the ops count last read, and when it was first seen,
+	 * to tell how long an op has been running (NULL without a hook) */
+	uint64_t *seen_ops, *seen_at;
 };
 
-static void read_counters(const struct run *run, struct tick_sample *s,
+/*
+ * The longest op of each client since the last reading (taken with an
+ * exchange), and of the ops still running: a client whose count has not
+ * moved since the reading at seen_at has been inside one op since then.
+ */
+static void read_latency(struct progress_line *p, uint64_t now)
+{
+	const struct run *run = p->run;
+
+	for (unsigned int i = 0; i < run->nclients; i++) {
+		struct progress *pr = &run->state.progress[i];
+		uint64_t m = atomic_exchange_explicit(&pr->max_ns, 0,
+						      memory_order_relaxed);
+		uint64_t ops =
+			atomic_load_explicit(&pr->ops, memory_order_relaxed);
+
+		if (m > p->max_ns)
+			p->max_ns = m;
+		if (ops != p->seen_ops[i] || !p->seen_at[i]) {
+			p->seen_ops[i] = ops;
+			p->seen_at[i] = now;
+		} else if (!atomic_load_explicit(&pr->done,
+						 memory_order_relaxed) &&
+			   now - p->seen_at[i] > p->max_ns) {
+			p->max_ns = now - p->seen_at[i];
+		}
+	}
+}
+
+static void read_counters(struct progress_line *p, struct tick_sample *s,
 			  unsigned int *done)
 {
 	s->ns = clock_now_ns();
-	s->ops = sum_progress(run, &s->bytes, done);
+	s->ops = sum_progress(p->run, &s->bytes, done);
+	if (p->seen_ops)
+		read_latency(p, s->ns);
+}
+
+/* The second to the run's second() hook. */
+static void hand_second(struct progress_line *p, const struct tick_second *sec,
+			bool last)
+{
+	const struct run_hooks *h = p->run->hooks;
+	struct run_second rs;
+
+	p->phase_ns += sec->ns;
+	p->phase_bytes += sec->bytes;
+	if (!h || !h->second)
+		return;
+	rs = (struct run_second){
+		.phase = p->phase_id,
+		.second = sec->second,
+		.phase_ns = p->phase_ns,
+		.phase_bytes = p->phase_bytes,
+		.lines = p->ticker.mark.ops,
+		.max_ns = p->max_ns,
+		.last = last,
+	};
+	h->second(p->run, &rs, h->ctx);
 }
 
 static void print_second(struct progress_line *p, const struct tick_second *sec)
@@ -341,11 +427,32 @@ static void print_second(struct progress_line *p, const struct tick_second *sec)
 }
 
 /* A phase starts at @at (its time and the counters then). */
-static void progress_phase(struct progress_line *p, const char *phase,
+static void progress_phase(struct progress_line *p, int phase,
 			   const struct tick_sample *at)
 {
-	p->phase = phase;
+	p->phase = phase == PHASE_WARMUP ? "warmup" : "execute";
+	p->phase_id = phase;
+	p->phase_ns = p->phase_bytes = 0;
 	ticker_start(&p->ticker, at);
+}
+
+/*
+ * The seconds the reading @now completed: each to the hook and to the
+ * progress line. The longest op seen goes with each of them (a reader
+ * that slept through seconds cannot tell which one it fell in).
+ */
+static void next_seconds(struct progress_line *p, const struct tick_sample *now)
+{
+	struct tick_second sec;
+	bool any = false;
+
+	while (ticker_next(&p->ticker, now, &sec)) {
+		hand_second(p, &sec, false);
+		print_second(p, &sec);
+		any = true;
+	}
+	if (any)
+		p->max_ns = 0;
 }
 
 /*
@@ -359,8 +466,11 @@ static struct tick_sample progress_end(struct progress_line *p,
 	struct tick_second sec;
 	struct tick_sample at;
 
-	while (ticker_finish(&p->ticker, now, end, &sec))
+	while (ticker_finish(&p->ticker, now, end, &sec)) {
+		hand_second(p, &sec, sec.ns < NSEC_PER_SEC);
 		print_second(p, &sec);
+	}
+	p->max_ns = 0;
 	ticker_at(&p->ticker, now, end, &at);
 	return at;
 }
@@ -385,13 +495,11 @@ static enum wake supervise(struct run *run, struct progress_line *p,
 	uint64_t tick = TICK_MIN_NS;
 
 	for (;;) {
-		struct tick_second sec;
 		unsigned int done;
 		uint64_t next, second;
 
-		read_counters(run, now, &done);
-		while (ticker_next(&p->ticker, now, &sec))
-			print_second(p, &sec);
+		read_counters(p, now, &done);
+		next_seconds(p, now);
 		/* nothing is written to stdout while a run goes on */
 		if (run->state.cfg->watch_stdout &&
 		    pipe_reader_gone(STDOUT_FILENO))
@@ -435,11 +543,18 @@ static void measure(struct run *run)
 	struct tick_sample now, at;
 	unsigned int done;
 
-	read_counters(run, &now, &done);
+	if (run->hooks && run->hooks->second) {
+		p.seen_ops = xcalloc(run->nclients, sizeof(*p.seen_ops));
+		p.seen_at = xcalloc(run->nclients, sizeof(*p.seen_at));
+	}
+	if (run->hooks && run->hooks->ready)
+		run->hooks->ready(run, run->hooks->ctx);
+	read_counters(&p, &now, &done);
+	run->released_ns = now.ns;
 	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
 		run->state.warm_gate = true;
 		run_state_advance(&run->state, PHASE_WARMUP);
-		progress_phase(&p, "warmup", &now);
+		progress_phase(&p, PHASE_WARMUP, &now);
 		gate_open(&run->state.gate);
 		/* clients arrive again after their warmup passes (or when
 		 * stopped): every one of them, before the gate opens again;
@@ -447,11 +562,11 @@ static void measure(struct run *run)
 		 * (or left behind, stuck) */
 		supervise(run, &p, 0, true, &now);
 		await_clients(run, run->nclients);
-		read_counters(run, &now, &done);
+		read_counters(&p, &now, &done);
 		progress_end(&p, &now, now.ns);
 		run_state_advance(&run->state, PHASE_MEASURE);
-		read_counters(run, &now, &done);
-		progress_phase(&p, "execute", &now);
+		read_counters(&p, &now, &done);
+		progress_phase(&p, PHASE_MEASURE, &now);
 		if (!cfg->loops)
 			run->state.stop_at = now.ns + cfg->time_ns;
 		gate_open(&run->state.gate);
@@ -461,7 +576,7 @@ static void measure(struct run *run)
 			run->state.stop_at =
 				run->state.measure_at + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_WARMUP);
-		progress_phase(&p, "warmup", &now);
+		progress_phase(&p, PHASE_WARMUP, &now);
 		gate_open(&run->state.gate);
 		if (supervise(run, &p, run->state.measure_at, false, &now) ==
 		    WAKE_DEADLINE)
@@ -470,12 +585,12 @@ static void measure(struct run *run)
 		 * sees it late; after an early stop the warmup ended now */
 		at = progress_end(&p, &now,
 				  ended_at(run->state.measure_at, &now));
-		progress_phase(&p, "execute", &at);
+		progress_phase(&p, PHASE_MEASURE, &at);
 	} else {
 		if (!cfg->loops)
 			run->state.stop_at = now.ns + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_MEASURE);
-		progress_phase(&p, "execute", &now);
+		progress_phase(&p, PHASE_MEASURE, &now);
 		gate_open(&run->state.gate);
 	}
 	supervise(run, &p, cfg->loops ? 0 : run->state.stop_at, false, &now);
@@ -484,6 +599,19 @@ static void measure(struct run *run)
 		     ended_at(cfg->loops ? 0 : run->state.stop_at, &now));
 	if (p.printed && p.tty)
 		fputc('\n', stderr);
+	free(p.seen_ops);
+	free(p.seen_at);
+}
+
+/* --per-client-results: what one client's table needs of its result. */
+static struct op_brief *brief_of(const struct result *r)
+{
+	struct op_brief *b = xcalloc(r->nslots ? r->nslots : 1, sizeof(*b));
+
+	for (unsigned int s = 0; s < r->nslots; s++)
+		b[s] = (struct op_brief){ r->lat[s].count, r->lat[s].sum,
+					  r->lat[s].max };
+	return b;
 }
 
 /* A client that did not return: which, and what the kernel says of it. */
@@ -515,7 +643,14 @@ static void join_clients(struct run *run)
 			.passes = c->res.passes,
 			.ops = c->res.ops,
 			.elapsed_ns = result_elapsed(&c->res),
+			.lines = atomic_load(&c->progress->ops),
+			.bytes = c->res.bytes,
+			.pass = c->pass,
+			.npass = c->npass,
 		};
+		c->pass = NULL;
+		if (run->state.cfg->per_client)
+			run->samples[i].brief = brief_of(&c->res);
 		client_release(c);
 	}
 }
@@ -553,7 +688,19 @@ int run_execute(struct run *run, struct workdir *wd)
 				      16);
 	if (ret)
 		goto out_fail;
-	if (cfg->cwd == CWD_SHARED) {
+	if (cfg->dbench_tree && run->state.lf->per_thread > 1) {
+		/* several clients per thread: the thread works in
+		 * DIR/clients, its clients' directories below it */
+		ret = make_client_dirs(run, wd);
+		if (ret)
+			goto out_fail;
+		shared_fd = fcntl(wd->fd, F_DUPFD_CLOEXEC, 0);
+		if (shared_fd < 0) {
+			ret = error("cannot duplicate a directory fd: %s",
+				    strerror(errno));
+			goto out_fail;
+		}
+	} else if (cfg->cwd == CWD_SHARED) {
 		ret = open_client_dir(run, wd, 0, -1, &shared_fd);
 		if (ret)
 			goto out_fail;
@@ -610,9 +757,11 @@ out_cleanup:
 	/*
 	 * Not with a stuck client, which may still be in the tree (and
 	 * rmtree would hang on the same dead server), nor after a second
-	 * signal before the cleanup began: main says where the files are
+	 * signal before the cleanup began: main says where the files are;
+	 * nor in dbench's tree, the work directory itself: the caller's
 	 */
-	if (!cfg->skip_cleanup && !run->stuck && !signals.abort_cleanup) {
+	if (!cfg->skip_cleanup && !cfg->dbench_tree && !run->stuck &&
+	    !signals.abort_cleanup) {
 		int rm;
 
 		snprintf(path, sizeof(path), "run%u", run->index);
@@ -665,6 +814,10 @@ void run_release(struct run *run)
 	/* a stuck client may wake up and touch all of it before the exit */
 	if (run->stuck)
 		return;
+	for (unsigned int i = 0; run->samples && i < run->started; i++) {
+		free(run->samples[i].brief);
+		free(run->samples[i].pass);
+	}
 	free(run->clients);
 	free(run->state.progress);
 	free(run->samples);

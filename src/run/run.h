@@ -11,10 +11,17 @@
 #include "stats/result.h"
 
 struct client;
+struct run;
 struct engine;
+struct pass_time;
 struct loadfile;
 struct run_config;
 struct workdir;
+
+/* --per-client-results: one op kind of one client, while measuring. */
+struct op_brief {
+	uint64_t count, sum_ns, max_ns;
+};
 
 /*
  * One client's share of a run: for fixed-work samples (time per pass); and
@@ -27,6 +34,39 @@ struct client_sample {
 	uint64_t elapsed_ns;
 	bool stuck;
 	int tid; /* the stuck thread, for /proc/self/task/TID */
+	uint64_t lines; /* ops since the release, warmup included */
+	uint64_t bytes; /* while measuring */
+	struct op_brief *brief; /* [nslots] with --per-client-results */
+	struct pass_time *pass; /* [npass] with --show-execute-time */
+	unsigned int npass;
+};
+
+/*
+ * One second of a phase as the progress lines see it (run.c, from
+ * stats/ticker.c), for a caller that prints lines of its own (dbench's).
+ */
+struct run_second {
+	int phase; /* PHASE_WARMUP or PHASE_MEASURE */
+	unsigned int second; /* from 1 */
+	uint64_t phase_ns; /* from the phase's start to this second's end */
+	uint64_t phase_bytes; /* bytes done in the phase until then */
+	uint64_t lines; /* ops done by all clients since the release */
+	/* the longest op that ended in the second, or the longest still
+	 * running at its end (as dbench counts it), ns */
+	uint64_t max_ns;
+	bool last; /* the phase's last second, maybe partial */
+};
+
+/*
+ * What a run tells its caller while it goes: ready() once every client is
+ * set up, just before the gate opens; second() for each second of the
+ * warmup and the measurement. Either may be NULL.
+ */
+struct run_hooks {
+	void (*ready)(const struct run *run, void *ctx);
+	void (*second)(const struct run *run, const struct run_second *sec,
+		       void *ctx);
+	void *ctx;
 };
 
 /*
@@ -54,6 +94,8 @@ struct run {
 	 */
 	unsigned int stuck;
 	uint64_t stopped_at; /* when the main thread saw the stop */
+	uint64_t released_ns; /* CLOCK_MONOTONIC when the gate opened */
+	const struct run_hooks *hooks; /* NULL: none */
 };
 
 /*

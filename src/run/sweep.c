@@ -211,6 +211,11 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  struct workdir *wd, const struct sweep_hooks *hooks)
 {
 	unsigned int total, *order;
+	const struct run_hooks rh = {
+		.ready = hooks->ready,
+		.second = hooks->second,
+		.ctx = hooks->ctx,
+	};
 	int status = VB_EXIT_OK;
 
 	memset(sw, 0, sizeof(*sw));
@@ -244,9 +249,11 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		}
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
+		run->hooks = &rh;
 		sw->variant_of[i] = pt->variant;
 		sw->nruns++;
 		ret = run_execute(run, wd);
+		run->hooks = NULL; /* rh is gone once the sweep returns */
 		if (atomic_load(&run->state.end) != RUN_END_FAILED &&
 		    hooks->run)
 			hooks->run(run, nvariants > 1 ? v->label : NULL,

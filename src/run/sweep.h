@@ -11,6 +11,7 @@
 struct engine;
 struct loadfile;
 struct run;
+struct run_second;
 struct workdir;
 
 /* The metric of the sweep table's relative column. */
@@ -105,6 +106,10 @@ void sweep_schedule(unsigned int *order, unsigned int npoints,
 struct sweep_hooks {
 	void (*run)(const struct run *run, const char *variant, void *ctx);
 	void (*done)(const struct sweep *sw, void *ctx);
+	/* while each run goes: struct run_hooks (run.h) */
+	void (*ready)(const struct run *run, void *ctx);
+	void (*second)(const struct run *run, const struct run_second *sec,
+		       void *ctx);
 	void *ctx;
 };
 

@@ -45,6 +45,8 @@ static void workdir_clear_fields(struct workdir *wd)
 	wd->dev = 0;
 	wd->ino = 0;
 	memset(&wd->mounts, 0, sizeof(wd->mounts));
+	wd->reused = false;
+	wd->foreign = false;
 }
 
 void workdir_release(struct workdir *wd)
@@ -226,19 +228,38 @@ static int creating_error(int err)
 	return err == -ENOENT || err == -ENOTDIR || err == -ELOOP ? -EIO : err;
 }
 
+/* @parent without its trailing slashes; free() it. */
+static char *parent_path(const char *parent)
+{
+	char *pdir = xstrdup(parent);
+	size_t len = strlen(pdir);
+
+	while (len > 1 && pdir[len - 1] == '/')
+		pdir[--len] = '\0';
+	return pdir;
+}
+
+/* wd takes @pfd, @fd, @path and a copy of @name, and @fd's identity. */
+static void workdir_fill(struct workdir *wd, int pfd, int fd, char *path,
+			 const char *name, const struct fileid *id)
+{
+	wd->parent_fd = pfd;
+	wd->fd = fd;
+	wd->path = path;
+	wd->name = xstrdup(name);
+	wd->dev = id->dev;
+	wd->ino = id->ino;
+}
+
 int workdir_create(struct workdir *wd, const char *parent)
 {
 	char name[sizeof(WORKDIR_PREFIX) + WORKDIR_SUFFIX_LEN];
 	char *pdir, *path;
-	size_t len;
 	struct fileid id;
 	int pfd, fd, err;
 
 	workdir_clear_fields(wd);
-	pdir = xstrdup(parent);
-	len = strlen(pdir);
-	while (len > 1 && pdir[len - 1] == '/')
-		pdir[--len] = '\0';
+	pdir = parent_path(parent);
 
 	pfd = open_parent(pdir);
 	if (pfd < 0) {
@@ -266,12 +287,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 		goto out_rmdir;
 	}
 
-	wd->parent_fd = pfd;
-	wd->fd = fd;
-	wd->path = path;
-	wd->name = xstrdup(name);
-	wd->dev = id.dev;
-	wd->ino = id.ino;
+	workdir_fill(wd, pfd, fd, path, name, &id);
 	free(pdir);
 	return 0;
 
@@ -289,6 +305,97 @@ out_close_parent:
 out_free_pdir:
 	free(pdir);
 	return err;
+}
+
+/*
+ * An existing @name in @pfd: ours (the marker is there), or adopted, or
+ * refused. Returns its fd or -errno, with a message.
+ */
+static int open_existing(struct workdir *wd, int pfd, const char *name,
+			 const char *path, bool adopt)
+{
+	struct fileid marker;
+	int fd, err;
+
+	fd = openat(pfd, name, DIR_FLAGS);
+	if (fd < 0) {
+		err = -errno;
+		if (err == -ENOTDIR || err == -ELOOP) {
+			error("'%s' is not a directory (symlinks are not followed)",
+			      path);
+			return -ENOTDIR;
+		}
+		error("cannot open '%s': %s", path, strerror(-err));
+		return err;
+	}
+	err = fileid_at(fd, WORKDIR_MARKER, AT_SYMLINK_NOFOLLOW, &marker);
+	if (!err && S_ISREG(marker.mode)) {
+		wd->reused = true;
+		return fd;
+	}
+	if (adopt) {
+		wd->foreign = true;
+		return fd;
+	}
+	close(fd);
+	error("'%s' was not made by vfsbench (it has no %s file): vfsbench neither uses nor removes a tree it did not create; remove it, or give --adopt-clients to replay into it as it is (vfsbench then never removes it)",
+	      path, WORKDIR_MARKER);
+	return -EEXIST;
+}
+
+int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
+		       bool adopt)
+{
+	char *pdir = parent_path(parent), *path;
+	bool made = false;
+	struct fileid id;
+	int pfd, fd, err;
+
+	workdir_clear_fields(wd);
+	pfd = open_parent(pdir);
+	if (pfd < 0) {
+		free(pdir);
+		return pfd;
+	}
+	path = join_path(pdir, name);
+	free(pdir);
+	if (!mkdirat(pfd, name, 0700)) {
+		made = true;
+		fd = openat(pfd, name, DIR_FLAGS);
+		err = fd < 0 ? -errno : 0;
+		if (err)
+			error("cannot open '%s': %s", path, strerror(-err));
+		else
+			err = write_marker(fd, path);
+	} else if (errno == EEXIST) {
+		fd = open_existing(wd, pfd, name, path, adopt);
+		err = fd < 0 ? fd : 0;
+	} else {
+		err = -errno;
+		fd = -1;
+		error("cannot create '%s': %s", path, strerror(-err));
+		err = creating_error(err);
+	}
+	if (!err) {
+		err = fileid_of_fd(fd, &id);
+		if (err)
+			error("cannot stat '%s': %s", path, strerror(-err));
+	}
+	if (err) {
+		if (fd >= 0 && made)
+			unlinkat(fd, WORKDIR_MARKER, 0);
+		if (fd >= 0)
+			close(fd);
+		if (made && unlinkat(pfd, name, AT_REMOVEDIR))
+			error("cannot remove half-created '%s': %s", path,
+			      strerror(errno));
+		close(pfd);
+		free(path);
+		wd->reused = wd->foreign = false;
+		return err;
+	}
+	workdir_fill(wd, pfd, fd, path, name, &id);
+	return 0;
 }
 
 /* ---- relative paths inside the work directory ---- */
@@ -540,6 +647,11 @@ int workdir_remove(struct workdir *wd, const volatile int *abort_flag)
 {
 	int err;
 
+	if (wd->foreign) {
+		error("'%s' was not made by vfsbench: not removing it",
+		      wd->path);
+		return -EPERM;
+	}
 	err = workdir_check(wd);
 	if (err)
 		return err;

@@ -2,6 +2,7 @@
 #ifndef VB_RUN_WORKDIR_H
 #define VB_RUN_WORKDIR_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "run/rmtree.h"
@@ -44,6 +45,8 @@ struct workdir {
 	/* mount points inside, reported once by the first removal that
 	 * met them */
 	struct rmtree_seen mounts;
+	bool reused; /* workdir_open_named(): ours, from an earlier run */
+	bool foreign; /* workdir_open_named(): not ours, adopted */
 };
 
 /*
@@ -62,6 +65,20 @@ struct workdir {
  * it to workdir_release() is harmless.
  */
 int workdir_create(struct workdir *wd, const char *parent);
+
+/*
+ * dbench's tree (the dbench personality): the work directory is `name`
+ * ("clients") inside `parent`, checked as workdir_create() checks it.
+ * Missing, it is created with the marker file. Present, it is used as it
+ * is when it holds the marker (an earlier run left it with
+ * --skip-cleanup: wd->reused); without the marker it was not made by
+ * vfsbench and is refused with -EEXIST and a message, unless `adopt`,
+ * which uses it as wd->foreign: workdir_remove() never removes it. A
+ * symlink or non-directory there is -ENOTDIR. Ownership as for
+ * workdir_create().
+ */
+int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
+		       bool adopt);
 
 /*
  * `mkdir -p` of `relpath` inside the work directory. `relpath` is relative
@@ -122,5 +139,10 @@ int workdir_remove(struct workdir *wd, const volatile int *abort_flag);
  * call twice and on a `wd` that workdir_create() failed to fill.
  */
 void workdir_release(struct workdir *wd);
+
+/*
+ * workdir_remove() refuses a foreign work directory with -EPERM and a
+ * message, before touching anything.
+ */
 
 #endif /* VB_RUN_WORKDIR_H */
