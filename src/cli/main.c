@@ -17,6 +17,7 @@
 #include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/dbench.h"
 #include "cli/options.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
@@ -25,6 +26,7 @@
 #include "lang/reader.h"
 #include "report/plot.h"
 #include "report/report.h"
+#include "run/run.h"
 #include "run/signals.h"
 #include "run/sweep.h"
 #include "run/workdir.h"
@@ -41,8 +43,9 @@ static void die_cleanup(void)
 		fprintf(stderr, "vfsbench: files left in '%s'\n", die_wd->path);
 }
 
+/* @say: print where --skip-cleanup left the files (dbench does not). */
 static int finish_workdir(const struct config *cfg, struct workdir *wd,
-			  bool stuck)
+			  bool stuck, bool say)
 {
 	int ret;
 
@@ -54,9 +57,10 @@ static int finish_workdir(const struct config *cfg, struct workdir *wd,
 		return -EBUSY;
 	}
 	if (cfg->run.skip_cleanup) {
-		fprintf(stderr,
-			"vfsbench: --skip-cleanup: files left in '%s'\n",
-			wd->path);
+		if (say)
+			fprintf(stderr,
+				"vfsbench: --skip-cleanup: files left in '%s'\n",
+				wd->path);
 		workdir_release(wd);
 		return 0;
 	}
@@ -153,6 +157,151 @@ out:
 	return status;
 }
 
+static void check_stdout(void);
+
+/* The dbench personality's hooks: dbench's lines as the run goes. */
+static void db_ready(const struct run *run, void *ctx)
+{
+	report_dbench_ready(ctx, run);
+}
+
+static void db_second(const struct run *run, const struct run_second *sec,
+		      void *ctx)
+{
+	report_dbench_second(ctx, run, sec);
+	check_stdout();
+}
+
+static void db_run(const struct run *run, UNUSED const char *variant, void *ctx)
+{
+	report_dbench_passes(ctx, run);
+}
+
+/*
+ * dbench's cleanup: DIR/clients goes unless --skip-cleanup keeps it for
+ * the next run, or it is not vfsbench's (--adopt-clients).
+ */
+static int dbench_cleanup(const struct config *cfg, struct workdir *wd,
+			  bool stuck)
+{
+	if (wd->foreign) {
+		fprintf(stderr,
+			"vfsbench: '%s' was not made by vfsbench: left in place\n",
+			wd->path);
+		workdir_release(wd);
+		return 0;
+	}
+	return finish_workdir(cfg, wd, stuck, false);
+}
+
+/*
+ * vfsbench dbench [dbench's options] N: one run at N clients in DIR/clients,
+ * reported as dbench reports it.
+ */
+static int dbench_main(int argc, const char **argv)
+{
+	struct sweep_hooks hooks = {
+		.run = db_run,
+		.ready = db_ready,
+		.second = db_second,
+	};
+	const struct engine *engine = engine_find("posix");
+	struct loadfile *lf = xcalloc(1, sizeof(*lf));
+	bool loaded = false, stuck = false;
+	struct dbench_report dr;
+	struct sweep_variant sv;
+	struct config cfg;
+	struct workdir wd;
+	struct sweep sw;
+	struct stat st;
+	int status, ret;
+
+	switch (options_parse_dbench(&cfg, &dr, argc, argv)) {
+	case OPTIONS_RUN:
+		break;
+	case OPTIONS_EXIT_OK:
+		status = VB_EXIT_OK;
+		goto out;
+	case OPTIONS_USAGE:
+		status = VB_EXIT_USAGE;
+		goto out;
+	}
+	ret = loadfile_load(lf, cfg.loadfile, &cfg.lopts);
+	if (ret) {
+		/* a signal while a loadfile was read (a FIFO): its status */
+		status = ret == -EINTR && signals.count ?
+				 VB_EXIT_SIGNAL(signals.last) :
+				 VB_EXIT_USAGE;
+		goto out;
+	}
+	loaded = true;
+	sv = (struct sweep_variant){
+		.cfg = &cfg.run,
+		.lf = lf,
+		.engine = engine,
+	};
+	if (engine_check(engine, lf)) {
+		status = VB_EXIT_USAGE;
+		goto out;
+	}
+	if (sweep_check_memory(&cfg.run, &sv, 1)) {
+		status = VB_EXIT_RUNTIME;
+		goto out;
+	}
+	ret = workdir_open_named(&wd, cfg.directory, "clients",
+				 cfg.dbench_adopt);
+	if (ret) {
+		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
+					 ret == -EEXIST ?
+				 VB_EXIT_USAGE :
+				 VB_EXIT_RUNTIME;
+		goto out;
+	}
+	if (!cfg.run.skip_cleanup && !wd.foreign) {
+		die_wd = &wd;
+		die_set_hook(die_cleanup);
+	}
+	hooks.ctx = &dr;
+	cfg.run.watch_stdout = !fstat(STDOUT_FILENO, &st) &&
+			       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+	report_dbench_header(&dr);
+	check_stdout();
+	status = sweep_execute(&sw, &cfg.run, &sv, 1, &wd, &hooks);
+	/* a stuck client may still be in the tree: keep it, whatever fails */
+	if (sw.stuck)
+		die_set_hook(NULL);
+	stuck = sw.stuck;
+	report_dbench_cleanup(&dr, cfg.run.clients[0] * dr.per_proc);
+	die_set_hook(NULL);
+	if (dbench_cleanup(&cfg, &wd, stuck) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
+	report_dbench_cleanup(&dr, 0);
+	if (sw.nruns && atomic_load(&sw.runs[0].state.end) != RUN_END_FAILED) {
+		report_dbench_end(&dr, &sw.runs[0]);
+		if (cfg.dbench_own_report)
+			report_dbench_own(&cfg.report, &sw.runs[0]);
+	}
+	sweep_release(&sw);
+	if (signals.count && status == VB_EXIT_OK)
+		status = VB_EXIT_SIGNAL(signals.last);
+	/* the lines that did not reach a reader who is still there */
+	if ((fflush(stdout) == EOF || ferror(stdout)) &&
+	    !pipe_reader_gone(STDOUT_FILENO)) {
+		error("cannot write the report to standard output");
+		if (status == VB_EXIT_OK)
+			status = VB_EXIT_RUNTIME;
+	}
+out:
+	/* a stuck client still reads the loadfile's ops, until the exit */
+	if (!stuck) {
+		if (loaded)
+			loadfile_release(lf);
+		free(lf);
+	}
+	config_release(&cfg);
+	return status;
+}
+
 /*
  * vfsbench [-q|-V|-h] SUBCOMMAND ...: the subcommand at argv[@at] gets its
  * own words, with -h before it turned into its --help.
@@ -180,6 +329,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		sub[n++] = argv[i];
 	if (!strcmp(argv[at], "compare"))
 		status = compare_main(n, sub);
+	else if (!strcmp(argv[at], "dbench"))
+		status = dbench_main(n, sub);
 	else if (!strcmp(argv[at], "plot"))
 		status = plot_main(n, sub);
 	else
@@ -283,6 +434,8 @@ int main(int argc, const char **argv)
 	int status, ret, at;
 
 	signals_install();
+	if (argc > 0 && options_is_dbench(argv[0]))
+		return dbench_main(argc, argv);
 	at = options_find_subcommand(argc, argv);
 	if (at)
 		return subcommand_main(argc, argv, at);
@@ -342,7 +495,7 @@ int main(int argc, const char **argv)
 	stuck = sw.stuck;
 	sweep_release(&sw);
 	die_set_hook(NULL);
-	if (finish_workdir(&cfg, &wd, stuck) && status == VB_EXIT_OK)
+	if (finish_workdir(&cfg, &wd, stuck, true) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)
 		status = VB_EXIT_SIGNAL(signals.last);

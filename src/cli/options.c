@@ -190,7 +190,8 @@ static const struct poptOption global_options[] = {
 	POPT_TABLEEND
 };
 
-static const char *const subcommands[] = { "compare", "plot", "fdscale" };
+static const char *const subcommands[] = { "compare", "plot", "fdscale",
+					   "dbench" };
 
 static const struct config config_defaults = {
 	.run = {

@@ -43,6 +43,9 @@ struct config {
 	char *ministat; /* --ministat PREFIX */
 	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
 	bool relative_set; /* --relative given */
+	/* the dbench personality (cli/dbench.c) */
+	bool dbench_adopt; /* --adopt-clients */
+	bool dbench_own_report; /* --vfsbench-report */
 };
 
 /*

@@ -2,6 +2,8 @@
 #ifndef VB_REPORT_REPORT_H
 #define VB_REPORT_REPORT_H
 
+#include <stdbool.h>
+
 #include "run/sweep.h"
 
 struct comparison;
@@ -45,6 +47,7 @@ struct report_config {
 	 */
 	const struct report_variant *variants;
 	unsigned int nvariants;
+	bool no_dbench_line; /* report_run() without its Throughput line */
 };
 
 /* What the result files record of one variant of the sweep. */
@@ -108,5 +111,39 @@ int report_fdscale_csv(const struct fdscale *fs, const char *path);
 
 /* The table of vfsbench compare (struct comparison: compare.h). */
 void report_compare(const struct comparison *cmp);
+
+/*
+ * The dbench personality's output (report/dbench.c), line for line as
+ * dbench prints it: the settings (filled by cli/dbench.c), and what the
+ * run's seconds leave for the last lines (the Throughput line takes the
+ * last execute line's MB/s and the worst of their latencies, as dbench's
+ * does).
+ */
+struct run_second;
+struct dbench_report {
+	unsigned int procs; /* threads: dbench's processes */
+	unsigned int per_proc; /* --clients-per-process */
+	unsigned int timelimit, warmup; /* s, for the "Running for" line */
+	const char *loadfile;
+	bool upstream_names; /* the table with upstream's names and order */
+	bool machine_readable, per_client, show_execute_time;
+	bool sync_open, sync_dirs; /* the Throughput line's notes */
+	/* from the seconds so far */
+	double throughput, max_latency_ms, execute_s;
+	unsigned int lines, last_label;
+	bool executed, last_warm;
+};
+
+void report_dbench_header(const struct dbench_report *dr);
+void report_dbench_ready(struct dbench_report *dr, const struct run *run);
+void report_dbench_second(struct dbench_report *dr, const struct run *run,
+			  const struct run_second *s);
+void report_dbench_passes(const struct dbench_report *dr,
+			  const struct run *run);
+/* "N  cleanup T sec": @left clients still cleaning up. */
+void report_dbench_cleanup(const struct dbench_report *dr, unsigned int left);
+void report_dbench_end(const struct dbench_report *dr, const struct run *run);
+/* --vfsbench-report: the native report of the run, below a line of its own. */
+void report_dbench_own(const struct report_config *rc, const struct run *run);
 
 #endif /* VB_REPORT_REPORT_H */

@@ -323,9 +323,10 @@ void report_run(const struct report_config *rc, const struct run *run,
 	if (format != FORMAT_NATIVE)
 		print_dbench(run);
 	/* dbench's line, spacing included: parsers split on single spaces */
-	printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
-	       per_sec(r->bytes, el) / 1e6, run->nclients, run->nclients,
-	       (double)result_max_latency(r) / 1e6);
+	if (!rc->no_dbench_line)
+		printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
+		       per_sec(r->bytes, el) / 1e6, run->nclients,
+		       run->nclients, (double)result_max_latency(r) / 1e6);
 	fflush(stdout);
 }
 

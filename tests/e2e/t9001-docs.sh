@@ -40,6 +40,26 @@ help_long_options() {
 	sort -u
 }
 
+# dbench_help_long_options: the same of vfsbench dbench --help.
+dbench_help_long_options() {
+	vfsbench dbench --help |
+	sed -n 's/^ \{1,8\}\(-., \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
+	sort -u
+}
+
+# man1_main, man1_dbench: vfsbench.1 without its DBENCH PERSONALITY
+# section (the options of vfsbench --help), and that section alone (the
+# options of vfsbench dbench --help), cleaned.
+man1_main() {
+	roff_text "$MAN1" |
+	awk '/^\.SH/ { skip = ($0 ~ /DBENCH PERSONALITY/) } !skip'
+}
+
+man1_dbench() {
+	roff_text "$MAN1" |
+	awk '/^\.SH/ { keep = ($0 ~ /DBENCH PERSONALITY/); next } keep'
+}
+
 # help_short_options: the short options of the option column of --help.
 help_short_options() {
 	vfsbench --help |
@@ -73,7 +93,7 @@ test_expect_success 'vfsbench.1 is not empty' '
 test_expect_success 'every option of --help is in vfsbench.1' '
 	help_long_options >help &&
 	test -s help &&
-	roff_text "$MAN1" | long_options >man &&
+	man1_main | long_options >man &&
 	comm -23 help man >missing &&
 	if test -s missing
 	then
@@ -85,12 +105,25 @@ test_expect_success 'every option of --help is in vfsbench.1' '
 
 test_expect_success 'every option in vfsbench.1 is in --help' '
 	help_long_options >help &&
-	roff_text "$MAN1" | long_options >man &&
+	man1_main | long_options >man &&
 	comm -13 help man >extra &&
 	if test -s extra
 	then
 		echo "options of doc/vfsbench.1 that --help does not show:" &&
 		cat extra &&
+		false
+	fi
+'
+
+test_expect_success 'DBENCH PERSONALITY has every option of vfsbench dbench --help, and no other' '
+	dbench_help_long_options >help &&
+	test "$(wc -l <help)" -ge 40 &&
+	man1_dbench | long_options >man &&
+	comm -3 help man >diff &&
+	if test -s diff
+	then
+		echo "options only in vfsbench dbench --help, or (indented) only in DBENCH PERSONALITY:" &&
+		cat diff &&
 		false
 	fi
 '
