@@ -52,6 +52,7 @@ static struct {
 	int stat_check, fake_io, skip_cleanup, per_client, run_once;
 	int machine_readable, show_execute_time;
 	int upstream_names, vfsbench_report, adopt;
+	bool upstream_only; /* an option 4.0 does not have was given */
 } o;
 
 static const struct poptOption dbench_options[] = {
@@ -195,10 +196,45 @@ static enum options_action bad_backend(const char *opt)
 		opt);
 }
 
+/*
+ * The Operation table's names: upstream's when asked (--upstream-names,
+ * VFSBENCH_DBENCH_NAMES=upstream), or when the command line uses an
+ * option only upstream has (it was written for the dbench that prints
+ * them, as mmtests' is); 4.0's otherwise, or when the environment says
+ * VFSBENCH_DBENCH_NAMES=4.0.
+ */
+static enum options_action table_names(bool *upstream)
+{
+	const char *env = getenv("VFSBENCH_DBENCH_NAMES");
+
+	if (o.upstream_names) {
+		*upstream = true;
+		return OPTIONS_RUN;
+	}
+	if (env && !strcmp(env, "upstream")) {
+		*upstream = true;
+	} else if (env && !strcmp(env, "4.0")) {
+		*upstream = false;
+	} else if (env && *env) {
+		return usage_error(
+			"VFSBENCH_DBENCH_NAMES='%s': expected upstream or 4.0",
+			env);
+	} else {
+		*upstream = o.upstream_only || o.run_once || o.warmup != -1 ||
+			    o.machine_readable || o.show_execute_time ||
+			    o.trunc_io;
+	}
+	return OPTIONS_RUN;
+}
+
 /* Cross-option checks; the settings into @cfg and @dr. */
 static enum options_action fill(struct config *cfg, struct dbench_report *dr,
 				unsigned int procs)
 {
+	bool upstream = false;
+
+	if (table_names(&upstream) != OPTIONS_RUN)
+		return OPTIONS_USAGE;
 	if (o.timelimit <= 0)
 		return usage_error("bad --timelimit %d: expected seconds > 0",
 				   o.timelimit);
@@ -276,12 +312,13 @@ static enum options_action fill(struct config *cfg, struct dbench_report *dr,
 		.timelimit = (unsigned int)o.timelimit,
 		.warmup = o.run_once ? 0 : (unsigned int)o.warmup,
 		.loadfile = cfg->loadfile,
-		.upstream_names = o.upstream_names,
+		.upstream_names = upstream,
 		.machine_readable = o.machine_readable,
 		.per_client = o.per_client,
 		.show_execute_time = o.show_execute_time,
 		.sync_open = o.sync_open,
 		.sync_dirs = o.sync_dirs,
+		.timed = !o.run_once,
 	};
 	return OPTIONS_RUN;
 }
@@ -344,6 +381,7 @@ enum options_action options_parse_dbench(struct config *cfg,
 			act = OPTIONS_EXIT_OK;
 			break;
 		case OPT_BACKEND:
+			o.upstream_only = true;
 			if (strcmp(arg, "fileio"))
 				act = bad_backend("-B");
 			break;

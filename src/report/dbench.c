@@ -77,9 +77,14 @@ void report_dbench_ready(struct dbench_report *dr, const struct run *run)
 
 /*
  * One second: MB/s averaged over the phase so far and the longest op of
- * the second, as dbench's per-second lines have them. The last, partial
- * second of a phase gets a line only when its rounded time differs from
- * the line before (an overshoot of one op is not a second).
+ * the second, as dbench's per-second lines have them. dbench's alarm at
+ * the end of a timed phase's last second finds the phase over, so it has
+ * no line: the warmup's lines are its seconds 1 to W - 1, the execute
+ * lines 1 to T - 1, and the execute phase's second T is the first cleanup
+ * line (the Throughput line is the line of T - 1). A phase without a time
+ * (--run-once) ends with a line for its last, partial second, unless its
+ * rounded time is that of the line before (an overshoot of one op is not
+ * a second).
  */
 void report_dbench_second(struct dbench_report *dr, const struct run *run,
 			  const struct run_second *s)
@@ -94,6 +99,10 @@ void report_dbench_second(struct dbench_report *dr, const struct run *run,
 	unsigned int lines = (unsigned int)(s->lines / clients(dr));
 
 	(void)run;
+	if (!warm)
+		dr->execute_s = t; /* the cleanup lines' time */
+	if (dr->timed && label >= (warm ? dr->warmup : dr->timelimit))
+		return;
 	if (!warm && lat > dr->max_latency_ms)
 		dr->max_latency_ms = lat;
 	if (s->last && label == dr->last_label && dr->last_warm == warm)
@@ -104,7 +113,6 @@ void report_dbench_second(struct dbench_report *dr, const struct run *run,
 		dr->throughput = mbs;
 		dr->executed = true;
 		dr->lines = lines;
-		dr->execute_s = t;
 	}
 	if (dr->machine_readable)
 		printf("@%c@%u@%u@%.2f@%u@%.03f@\n", warm ? 'W' : 'R',
@@ -221,7 +229,7 @@ void report_dbench_end(const struct dbench_report *dr, const struct run *run)
 {
 	double tput = dr->throughput, maxlat = dr->max_latency_ms;
 
-	/* a phase under a second has no line to take them from */
+	/* a phase too short for a line has none to take them from */
 	if (!dr->executed) {
 		tput = run_mb_per_sec(run);
 		maxlat = (double)result_max_latency(&run->total) / 1e6;

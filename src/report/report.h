@@ -128,6 +128,7 @@ struct dbench_report {
 	bool upstream_names; /* the table with upstream's names and order */
 	bool machine_readable, per_client, show_execute_time;
 	bool sync_open, sync_dirs; /* the Throughput line's notes */
+	bool timed; /* the phases end by time (not --run-once) */
 	/* from the seconds so far */
 	double throughput, max_latency_ms, execute_s;
 	unsigned int lines, last_label;

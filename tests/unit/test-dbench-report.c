@@ -195,6 +195,51 @@ START_TEST(test_sequence)
 }
 END_TEST
 
+/*
+ * A timed run, -t 3 --warmup 2: dbench's lines are warmup 1, execute 1
+ * and 2; the alarm at each phase's end finds it over (no line, and the
+ * execute phase's last second counts neither for the Throughput nor for
+ * the latency).
+ */
+START_TEST(test_timed)
+{
+	static const struct {
+		int phase;
+		uint64_t ns, bytes, max_ns;
+		bool printed;
+	} seq[] = {
+		{ PHASE_WARMUP, 1000000000, 1000000, 1000000, true },
+		{ PHASE_WARMUP, 2000000000, 2000000, 1000000, false },
+		{ PHASE_MEASURE, 1000000000, 3000000, 2000000, true },
+		{ PHASE_MEASURE, 2000000000, 5000000, 3000000, true },
+		{ PHASE_MEASURE, 3000000000, 9000000, 50000000, false },
+	};
+	struct dbench_report dr = dr2();
+
+	dr.timed = true;
+	dr.timelimit = 3;
+	dr.warmup = 2;
+	for (unsigned int i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+		struct run_second s = {
+			.phase = seq[i].phase,
+			.phase_ns = seq[i].ns,
+			.phase_bytes = seq[i].bytes,
+			.max_ns = seq[i].max_ns,
+			.last = i == 4,
+		};
+		char *t = second(&dr, &s);
+
+		ck_assert_msg(!!*t == seq[i].printed, "second %u: \"%s\"", i,
+			      t);
+		free(t);
+	}
+	ck_assert_double_eq_tol(dr.throughput, 2.5, 1e-12);
+	ck_assert_double_eq_tol(dr.max_latency_ms, 3.0, 1e-12);
+	/* the cleanup lines take the phase's time */
+	ck_assert_double_eq_tol(dr.execute_s, 3.0, 1e-12);
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
 	Suite *s = suite_create("dbench-report");
@@ -204,6 +249,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_warmup_line);
 	tcase_add_test(tc, test_machine_readable);
 	tcase_add_test(tc, test_sequence);
+	tcase_add_test(tc, test_timed);
 	suite_add_tcase(s, tc);
 	return s;
 }
