@@ -6,7 +6,8 @@ pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
 libjansson-dev libgsl-dev nettle-dev"
 case "${1:-}" in
 --test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace dbench
-gnuplot-nox ministat jq" ;;
+gnuplot-nox ministat jq
+xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev" ;;
 "") ;;
 *) echo "usage: $0 [--test]" >&2; exit 2 ;;
 esac
