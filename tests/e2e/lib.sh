@@ -21,6 +21,7 @@
 #   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
 #                           in the kernel, from /proc (a handshake, no sleep)
 #   unexpected_lines FILE   the "Unexpected results" lines of a report
+#   strace_test TITLE BODY  a test that needs strace (skipped without)
 # Run a script with -v to see the commands' output.
 
 : "${abs_top_builddir:?run through make check}"
@@ -132,6 +133,23 @@ canary_check() {
 # Nothing of vfsbench's is left in the work directory after a run.
 workdir_empty() {
 	test "$(find "$TRASH/work" -mindepth 1 ! -name canary | wc -l)" -eq 0
+}
+
+# strace_test TITLE BODY: test_expect_success where strace works, a
+# skip where it is missing or not permitted.
+if command -v strace >/dev/null 2>&1 &&
+	strace -f -o /dev/null true >/dev/null 2>&1; then
+	have_strace=t
+else
+	have_strace=
+fi
+
+strace_test() {
+	if test -n "$have_strace"; then
+		test_expect_success "$1" "$2"
+	else
+		test_skip "$1" "strace missing or not permitted"
+	fi
 }
 
 # The Count column of an op in a report (the last run's table).

@@ -575,21 +575,6 @@ syscalls() {
 	{ grep -c "$name(" "$out" || test $? -eq 1; }
 }
 
-if command -v strace >/dev/null 2>&1 &&
-	strace -f -o /dev/null true >/dev/null 2>&1; then
-	have_strace=t
-else
-	have_strace=
-fi
-
-strace_test() {
-	if test -n "$have_strace"; then
-		test_expect_success "$1" "$2"
-	else
-		test_skip "$1" "strace missing or not permitted"
-	fi
-}
-
 strace_test 'strace: -F adds one fsync per WriteX' '
 	a=$(syscalls fsync tr-a --loops 2 -c "$SAMPLE") &&
 	b=$(syscalls fsync tr-b -F --loops 2 -c "$SAMPLE") &&

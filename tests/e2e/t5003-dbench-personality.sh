@@ -298,21 +298,6 @@ traced() {
 	{ grep -c "^[0-9]* *$name(" trace || test $? -eq 1; }
 }
 
-if command -v strace >/dev/null 2>&1 &&
-	strace -f -o /dev/null true >/dev/null 2>&1; then
-	have_strace=t
-else
-	have_strace=
-fi
-
-strace_test() {
-	if test -n "$have_strace"; then
-		test_expect_success "$1" "$2"
-	else
-		test_skip "$1" "strace missing or not permitted"
-	fi
-}
-
 strace_test 'strace: --fake-io takes out every pwrite and pread' '
 	test "$(traced pwrite64)" -eq 3 &&
 	traced pread64 >/dev/null &&
