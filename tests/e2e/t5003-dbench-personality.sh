@@ -353,6 +353,20 @@ strace_test 'strace: --stat-check leaves out the pointless calls' '
 	test "$(grep -c "x/f\", O_RDWR|O_CLOEXEC" trace)" -eq 1
 '
 
+# -F: an fsync per WriteX (3); -S: an fdatasync per Rename and Unlink (2);
+# -s: O_SYNC on the file opens (f and g); --no-resolve: the lookups that
+# miss read no directory.
+strace_test 'strace: -F, -S, -s and --no-resolve' '
+	test "$(traced fsync)" -eq 0 &&
+	test "$(traced fsync -F)" -eq 3 &&
+	test "$(traced fdatasync)" -eq 0 &&
+	test "$(traced fdatasync -S)" -eq 2 &&
+	traced openat -s >/dev/null &&
+	test "$(grep -c "d/[fg]\", O_RDWR|O_CREAT|O_SYNC" trace)" -eq 2 &&
+	a=$(traced getdents64) && b=$(traced getdents64 --no-resolve) &&
+	test "$b" -lt "$a"
+'
+
 test_expect_success '-R: each ReadX and WriteX paced to the rate, timed apart' '
 	canary_setup &&
 	db -R 0.01 --run-once --vfsbench-report -D "$TRASH/work" -c "$SMALL" 1 >out &&
