@@ -249,8 +249,9 @@ static enum options_action fill(struct config *cfg, struct dbench_report *dr,
 		return usage_error("bad --trunc-io %d: expected bytes >= 0",
 				   o.trunc_io);
 	if (o.rate < 0)
-		return usage_error("bad --target-rate %g: expected MB/sec > 0",
-				   o.rate);
+		return usage_error(
+			"bad --target-rate %g: expected MB/sec (0: no pacing)",
+			o.rate);
 	if ((uint64_t)procs * (unsigned int)o.cpp > MAX_CLIENTS)
 		return usage_error("%u processes x %d clients: at most %d",
 				   procs, o.cpp, MAX_CLIENTS);

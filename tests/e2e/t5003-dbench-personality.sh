@@ -103,7 +103,9 @@ test_expect_success '-?, --help and --usage; bad options' '
 	test_expect_code 2 db 2>err && test_grep "You need to specify NPROCS" err &&
 	test_expect_code 2 db -t 0 1 2>err && test_grep "bad --timelimit 0" err &&
 	test_expect_code 2 db --clients-per-process 256 1 2>err &&
-	test_grep "bad --clients-per-process 256" err
+	test_grep "bad --clients-per-process 256" err &&
+	test_expect_code 2 db -R -1 1 2>err &&
+	test_grep "bad --target-rate -1: expected MB/sec (0: no pacing)" err
 '
 
 test_expect_success 'mmtests prepare step: --run-once --skip-cleanup, then a run in that tree' '
