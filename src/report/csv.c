@@ -21,8 +21,21 @@
 static const char *const end_names[] = { "complete", "strict", "max-errors",
 					 "signal",   "failed", "stuck" };
 
-/* @variant: the variant's label, written as it is (labels hold no ','
- * that is not theirs: the last column takes the rest of the line). */
+/*
+ * @s as an RFC 4180 field: quoted, each '"' doubled. A label comes from a
+ * loadfile's name, which may hold a quote, a comma or a newline.
+ */
+static void csv_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 static void csv_row(FILE *f, const struct run *run, const char *op,
 		    const struct hist *h, uint64_t unexpected,
 		    const char *variant)
@@ -30,7 +43,7 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 	uint64_t el = result_elapsed(&run->total);
 
 	fprintf(f,
-		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu,\"%s\"\n",
+		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu,",
 		run->index, run->nclients, run->repeat,
 		end_names[atomic_load(&run->state.end)], op,
 		(unsigned long long)h->count,
@@ -41,7 +54,9 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 		(unsigned long long)hist_percentile(h, 99.9),
 		(unsigned long long)h->max, (unsigned long long)unexpected,
 		run_ops_per_sec(run), run_mb_per_sec(run),
-		(unsigned long long)el, variant);
+		(unsigned long long)el);
+	csv_string(f, variant);
+	fputc('\n', f);
 }
 
 int report_csv(const struct sweep *sw, const char *path)

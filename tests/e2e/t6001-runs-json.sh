@@ -459,6 +459,19 @@ test_expect_success '--csv: run_ops_per_sec of each "all" row is the run'"'"'s' 
 	done
 '
 
+test_expect_success '--csv: a label with a quote and a comma is one RFC 4180 field' '
+	mkdir -p q &&
+	cp t.load "q/a\"b,c.load" &&
+	cp t.load q/plain.load &&
+	canary_setup &&
+	vfsbench -q -e null --loops 1 -D "$TRASH/work" -c "q/a\"b,c.load" \
+		-c q/plain.load --order sequential --csv q.csv 1 >out 2>err &&
+	canary_check &&
+	test "$(grep -c ",\"a\"\"b,c\"\$" q.csv)" -eq 6 &&
+	test "$(grep -c ",\"plain\"\$" q.csv)" -eq 6 &&
+	test "$(wc -l <q.csv)" -eq 13
+'
+
 # --- --ministat ------------------------------------------------------------
 
 test_expect_success '--ministat: PREFIX-1.txt and PREFIX-2.txt, the runs'"'"' ops/s' '
