@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * vfsbench plot: a chart of result files drawn by gnuplot, found in PATH
- * at run time. Owns the series (one per file), the gnuplot script (data
- * inline, every string from a file name escaped) and running gnuplot on a
- * pipe, so that a chart is either complete or not there at all. Result
- * files of runs and sweeps give two panels against the client count;
- * fdscale results give one chart of the open() cost against num_fds.
+ * vfsbench plot: a chart of result files drawn by gnuplot. Owns reading
+ * the files, the series of results of runs and sweeps (one per file) and
+ * their script: two panels against the client count, data inline.
+ * fdscale results go to fdplot.c; gnuplot itself is run by gnuplot.c.
  */
 #include <config.h>
 #include "report/plot.h"
@@ -29,6 +27,8 @@
 #include "base/exit.h"
 #include "base/msg.h"
 #include "compare/resultfile.h"
+#include "report/fdplot.h"
+#include "report/gnuplot.h"
 #include "stats/summary.h"
 
 /*
@@ -135,25 +135,6 @@ static void chart_unit(struct chart *c)
 	}
 }
 
-/*
- * @s as a gnuplot double-quoted string. Anything but letters, digits and
- * a few harmless characters becomes an octal escape, so that no quote,
- * backslash, newline, backquote (command substitution) or '@' (macro)
- * from a file name reaches gnuplot's parser.
- */
-static void gp_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr(" ._-+,:/=()[]#", *p))
-			fputc(*p, out);
-		else
-			fprintf(out, "\\%03o", *p);
-	}
-	fputc('"', out);
-}
-
 /* Every count across the series, ascending, once each; n: how many. */
 static double *x_values(const struct chart *c, unsigned int *n)
 {
@@ -245,21 +226,6 @@ static void gp_yrange(FILE *out, double top)
 }
 
 /*
- * A logarithmic y axis from @bottom to @top (the smallest and largest
- * positive values to show), with a third of a decade to spare at each
- * end; [1:10] when there is no positive value.
- */
-static void gp_log_yrange(FILE *out, double bottom, double top)
-{
-	if (!(bottom > 0) || !(top >= bottom)) {
-		bottom = 1;
-		top = 10;
-	}
-	fprintf(out, "set logscale y 10\nset yrange [%.10g:%.10g]\n",
-		bottom / 2, top * 2);
-}
-
-/*
  * Tics at the powers of two from below @bottom to above @top, for ratios
  * on a log axis (a decade's tics would leave 1 alone between 0.5 and 8).
  */
@@ -312,7 +278,7 @@ static void gp_panel_metric(FILE *out, const struct chart *c)
 		}
 	}
 	if (c->log_y)
-		gp_log_yrange(out, bottom, top);
+		gnuplot_log_yrange(out, bottom, top);
 	else
 		gp_yrange(out, top);
 	if (c->metric == CMP_P99)
@@ -330,7 +296,7 @@ static void gp_panel_metric(FILE *out, const struct chart *c)
 		fprintf(out, "%s $d%u using 1:", i ? "," : "", i + 1);
 		gp_bar_columns(out, c, 2, 3);
 		fprintf(out, " with yerrorlines lt %u pt 7 title ", i + 1);
-		gp_string(out, c->s[i].label);
+		gnuplot_string(out, c->s[i].label);
 	}
 	fprintf(out, "\n");
 }
@@ -413,7 +379,7 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 		bottom = fmin(bottom, 1);
 	top = fmax(top, fmin(itop, 2 * top));
 	if (c->log_y) {
-		gp_log_yrange(out, bottom, top);
+		gnuplot_log_yrange(out, bottom, top);
 		gp_pow2_ytics(out, bottom, top);
 	} else {
 		gp_yrange(out, top);
@@ -470,27 +436,6 @@ static unsigned int key_rows(const struct chart *c)
 	return (unsigned int)((c->ns + cols - 1) / cols);
 }
 
-/* The encoding and the terminal of @output's suffix, @w x @h pixels. */
-static void gp_terminal(FILE *out, const char *output, unsigned int w,
-			unsigned int h)
-{
-	const char *dot = strrchr(output, '.');
-
-	fprintf(out, "set encoding utf8\n");
-	if (dot && !strcmp(dot, ".png"))
-		fprintf(out,
-			"if (strstrt(GPVAL_TERMINALS, \" pngcairo \") > 0) {\n"
-			"\tset terminal pngcairo size %u,%u noenhanced background rgb \"white\"\n"
-			"} else {\n"
-			"\tset terminal png size %u,%u noenhanced background rgb \"white\"\n"
-			"}\n",
-			w, h, w, h);
-	else
-		fprintf(out,
-			"set terminal svg size %u,%u noenhanced background rgb \"white\"\n",
-			w, h);
-}
-
 /*
  * The whole script: terminal, data, two panels side by side. The chart
  * goes to gnuplot's stdout, the file plot_chart() opened.
@@ -503,7 +448,7 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	out = open_memstream(&buf, len);
 	if (!out)
 		die("open_memstream: %s", strerror(errno));
-	gp_terminal(out, output, 1280, 520);
+	gnuplot_terminal(out, output, 1280, 520);
 	gp_data(out, c);
 	if (c->metric != CMP_P99)
 		gp_ideal_data(out, c, x_max(c));
@@ -521,265 +466,13 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	return buf;
 }
 
-/*
- * An fdscale result's pair of lines: at each step (ascending num_fds) the
- * best and the worst open() cost in us.
- */
-struct fdseries {
-	const char *label;
-	unsigned int n;
-	uint64_t *x; /* num_fds */
-	double *best, *worst; /* us */
-};
-
-/* The chart of fdscale results. */
-struct fdchart {
-	struct fdseries *s;
-	unsigned int ns;
-	/*
-	 * What every file shares, for the title: ", cache-hot", ", 3
-	 * threads, one fd table"... ("" when they differ).
-	 */
-	char mode[96];
-};
-
-static int cmp_fdstep(const void *a, const void *b)
-{
-	const struct resultfile_fdstep *x = a, *y = b;
-
-	return (x->num_fds > y->num_fds) - (x->num_fds < y->num_fds);
-}
-
-static void fdseries_fill(struct fdseries *s, struct resultfile *rf)
-{
-	qsort(rf->fdsteps, rf->nfdsteps, sizeof(*rf->fdsteps), cmp_fdstep);
-	s->label = rf->label;
-	s->n = rf->nfdsteps;
-	s->x = xcalloc(s->n + 1, sizeof(*s->x));
-	s->best = xcalloc(s->n + 1, sizeof(*s->best));
-	s->worst = xcalloc(s->n + 1, sizeof(*s->worst));
-	for (unsigned int i = 0; i < s->n; i++) {
-		s->x[i] = rf->fdsteps[i].num_fds;
-		s->best[i] = (double)rf->fdsteps[i].best_ns / 1e3;
-		s->worst[i] = (double)rf->fdsteps[i].worst_ns / 1e3;
-	}
-}
-
-static void fdseries_release(struct fdseries *s)
-{
-	free(s->x);
-	free(s->best);
-	free(s->worst);
-}
-
-/*
- * The fdscale script: $dN holds num_fds, best and worst (us); x is
- * logarithmic; each file one colour, best solid, worst dashed.
- */
-static char *gp_fdscale_script(const struct fdchart *c, const char *output,
-			       size_t *len)
-{
-	uint64_t xmin = UINT64_MAX, xmax = 0;
-	double top = 0, bottom = INFINITY;
-	char *buf = NULL;
-	FILE *out;
-
-	out = open_memstream(&buf, len);
-	if (!out)
-		die("open_memstream: %s", strerror(errno));
-	gp_terminal(out, output, 1024, 600);
-	for (unsigned int i = 0; i < c->ns; i++) {
-		const struct fdseries *s = &c->s[i];
-
-		fprintf(out, "$d%u << EOD\n", i + 1);
-		for (unsigned int p = 0; p < s->n; p++) {
-			/* a log axis has no 0: such a point is left out */
-			fprintf(out, "%" PRIu64 " %.10g %.10g\n", s->x[p],
-				s->best[p] > 0 ? s->best[p] : NAN,
-				s->worst[p] > 0 ? s->worst[p] : NAN);
-			xmin = s->x[p] < xmin ? s->x[p] : xmin;
-			xmax = s->x[p] > xmax ? s->x[p] : xmax;
-			top = fmax(top, fmax(s->best[p], s->worst[p]));
-			if (s->best[p] > 0)
-				bottom = fmin(bottom, s->best[p]);
-			if (s->worst[p] > 0)
-				bottom = fmin(bottom, s->worst[p]);
-		}
-		fprintf(out, "EOD\n");
-	}
-	fprintf(out, "set grid\nset key above horizontal maxcols 2\n");
-	fprintf(out, "set xlabel \"open fds (num_fds)\"\n");
-	fprintf(out, "set logscale x 10\nset format x \"%%.0f\"\n");
-	fprintf(out, "set xrange [%.10g:%.10g]\n", (double)xmin / 1.5,
-		(double)xmax * 1.5);
-	/* costs from under a microsecond to milliseconds: log y too */
-	fprintf(out, "set ylabel \"open() cost (us)\"\nset format y \"%%g\"\n");
-	gp_log_yrange(out, bottom, top);
-	fprintf(out,
-		"set title \"open() refilling a freed fd%s: best (solid) and worst (dashed) of each step\"\n",
-		c->mode);
-	fprintf(out, "plot");
-	for (unsigned int i = 0; i < c->ns; i++) {
-		char *title;
-		size_t n = strlen(c->s[i].label) + 8;
-
-		title = xmalloc(n);
-		snprintf(title, n, "%s best", c->s[i].label);
-		fprintf(out,
-			"%s $d%u using 1:2 with linespoints lc %u dt 1 pt 7 title ",
-			i ? "," : "", i + 1, i + 1);
-		gp_string(out, title);
-		snprintf(title, n, "%s worst", c->s[i].label);
-		fprintf(out,
-			", $d%u using 1:3 with linespoints lc %u dt 2 pt 6 title ",
-			i + 1, i + 1);
-		gp_string(out, title);
-		free(title);
-	}
-	fprintf(out, "\n");
-	if (fclose(out))
-		die("open_memstream: %s", strerror(errno));
-	return buf;
-}
-
-/* Write all of @buf to @fd; 0 or -errno (EPIPE: gnuplot went away). */
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/*
- * The child: gnuplot reading the script on stdin and writing the chart on
- * stdout (@out); exec's errno on @status.
- */
-static void NORETURN exec_gnuplot(int in, int out, int status)
-{
-	char *const argv[] = { (char *)"gnuplot", NULL };
-	int err;
-
-	if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0) {
-		err = errno;
-	} else {
-		execvp(argv[0], argv);
-		err = errno;
-	}
-	if (write(status, &err, sizeof(err)) != sizeof(err))
-		_exit(126);
-	_exit(127);
-}
-
-/* Wait for @pid; its exit status, or -1 with a message. */
-static int wait_gnuplot(pid_t pid)
-{
-	int st;
-
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return error("waitpid: %s", strerror(errno));
-	if (WIFSIGNALED(st))
-		return error("gnuplot was killed by signal %d", WTERMSIG(st));
-	return WEXITSTATUS(st);
-}
-
-/*
- * Run gnuplot with @script on its stdin and @out as its stdout. A gnuplot
- * that cannot be executed is reported through a close-on-exec pipe: it
- * stays silent when exec succeeds. Returns 0 or -1 with a message.
- */
-static int run_gnuplot(const char *script, size_t len, int out)
-{
-	int in[2], status[2], err = 0, ret;
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-	ssize_t n;
-	pid_t pid;
-
-	if (pipe2(in, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
-		die("pipe: %s", strerror(errno));
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (!pid)
-		exec_gnuplot(in[0], out, status[1]);
-	close(in[0]);
-	close(status[1]);
-	do
-		n = read(status[0], &err, sizeof(err));
-	while (n < 0 && errno == EINTR);
-	close(status[0]);
-	if (n == sizeof(err)) {
-		close(in[1]);
-		wait_gnuplot(pid);
-		if (err == ENOENT)
-			return error(
-				"gnuplot is not installed: apt-get install gnuplot-nox");
-		return error("cannot run gnuplot: %s", strerror(err));
-	}
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	err = write_all(in[1], script, len);
-	close(in[1]);
-	sigaction(SIGPIPE, &old, NULL);
-	ret = wait_gnuplot(pid);
-	if (ret > 0)
-		return error("gnuplot failed (exit status %d)", ret);
-	if (!ret && err)
-		return error("cannot write to gnuplot: %s", strerror(-err));
-	return ret;
-}
-
-/*
- * Draw @script (@len bytes) into @output through "OUTPUT.tmpPID", renamed
- * when gnuplot succeeded: a failed plot leaves nothing behind. Frees
- * @script.
- */
-static int plot_script(char *script, size_t len, const char *output)
-{
-	size_t tlen = strlen(output) + 32;
-	char *tmp = xmalloc(tlen);
-	struct stat st;
-	int fd, ret;
-
-	snprintf(tmp, tlen, "%s.tmp%ld", output, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0) {
-		ret = error("cannot create '%s': %s", tmp, strerror(errno));
-		free(script);
-		free(tmp);
-		return ret;
-	}
-	ret = run_gnuplot(script, len, fd);
-	if (!ret && (fstat(fd, &st) || !st.st_size))
-		ret = error("gnuplot wrote no chart to '%s'", tmp);
-	if (close(fd) && !ret)
-		ret = error("cannot write '%s': %s", tmp, strerror(errno));
-	if (!ret && rename(tmp, output))
-		ret = error("cannot rename '%s' to '%s': %s", tmp, output,
-			    strerror(errno));
-	if (ret)
-		unlink(tmp);
-	free(script);
-	free(tmp);
-	return ret;
-}
-
-/* Draw @c into @output: see plot_script(). */
+/* Draw @c into @output: see gnuplot_draw(). */
 static int plot_chart(struct chart *c, const char *output)
 {
 	size_t len;
 	char *script = gp_script(c, output, &len);
 
-	return plot_script(script, len, output);
+	return gnuplot_draw(script, len, output);
 }
 
 /*
@@ -815,61 +508,6 @@ static int read_files(struct resultfile **rfp, unsigned int *n,
 	return ret;
 }
 
-/* The settings all of @n files share, for the title of the chart. */
-static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
-		    unsigned int n)
-{
-	bool cold = true, threads = true;
-	size_t used = 0;
-
-	for (unsigned int f = 1; f < n; f++) {
-		cold = cold && rf[f].cold == rf[0].cold;
-		threads = threads && rf[f].threads == rf[0].threads &&
-			  rf[f].private_fd_table == rf[0].private_fd_table;
-	}
-	buf[0] = '\0';
-	if (cold)
-		used += (size_t)snprintf(buf, len, ", cache-%s",
-					 rf[0].cold ? "cold" : "hot");
-	if (threads && rf[0].threads > 1 && used < len)
-		snprintf(buf + used, len - used, ", %u threads, %s",
-			 rf[0].threads,
-			 rf[0].private_fd_table ? "private fd tables" :
-						  "one fd table");
-}
-
-/* fdscale results: one chart, a pair of lines per file. */
-static int plot_fdscale(struct resultfile *rf, unsigned int n,
-			const struct plot_config *pc)
-{
-	struct fdchart c = { .s = xcalloc(n, sizeof(*c.s)) };
-	int status = VB_EXIT_USAGE;
-	char *script;
-	size_t len;
-
-	for (unsigned int f = 0; f < n; f++) {
-		if (!rf[f].nfdsteps) {
-			warning("'%s': no step: left out of the chart",
-				rf[f].path);
-			continue;
-		}
-		fdseries_fill(&c.s[c.ns++], &rf[f]);
-	}
-	if (!c.ns) {
-		error("no step in any file: nothing to plot");
-		goto out;
-	}
-	fd_mode(c.mode, sizeof(c.mode), rf, n);
-	script = gp_fdscale_script(&c, pc->output, &len);
-	status = plot_script(script, len, pc->output) ? VB_EXIT_RUNTIME :
-							VB_EXIT_OK;
-out:
-	for (unsigned int i = 0; i < c.ns; i++)
-		fdseries_release(&c.s[i]);
-	free(c.s);
-	return status;
-}
-
 int plot_files(const struct plot_config *pc)
 {
 	struct chart c = {
@@ -886,7 +524,7 @@ int plot_files(const struct plot_config *pc)
 		goto out;
 	resultfile_labels(rf, n);
 	if (fdscale) {
-		status = plot_fdscale(rf, n, pc);
+		status = fdplot_draw(rf, n, pc->output);
 		goto out;
 	}
 	c.s = xcalloc(n, sizeof(*c.s));

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_REPORT_FDPLOT_H
+#define VB_REPORT_FDPLOT_H
+
+#include "compare/resultfile.h"
+
+/*
+ * The chart of @n fdscale results into @output: an exit status, 0, 2
+ * when no file has a step, 3 when gnuplot fails (see gnuplot_draw()).
+ */
+int fdplot_draw(struct resultfile *rf, unsigned int n, const char *output);
+
+#endif /* VB_REPORT_FDPLOT_H */
