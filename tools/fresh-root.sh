@@ -1,0 +1,134 @@
+#!/bin/sh
+# Opt-in, not part of tools/test.sh: prove that the README's two commands
+# work on a fresh Debian 12 as root.
+#   sh tools/fresh-root.sh [--keep] [DIR]
+# Builds a Debian 12 (bookworm) root in DIR (default: a new directory under
+# /var/tmp) with debootstrap --variant=minbase and git, clones this
+# repository's current commit to /root/vfsbench inside it (where user
+# nobody cannot go: /root is 0700), and runs there, in a chroot,
+#   sh tools/quickstart.sh && sh tools/test.sh
+# with /proc, /sys, /dev (a private bind mount of the host's), /dev/pts and
+# /dev/shm (new instances) mounted. Ends with the last
+# line of tools/test.sh ("N passed, N failed, N skipped") and exits with its
+# status. Logs: DIR/quickstart.log and DIR/test.log. The mounts are undone
+# on exit; DIR is removed afterwards unless --keep is given (or a mount could
+# not be undone). Needs root and the network (the Debian mirror; set
+# VB_MIRROR to use another). Takes 20 to 40 minutes on 2 cores.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+top=$(pwd)
+
+keep=
+case "${1:-}" in
+--keep) keep=t; shift ;;
+-*) echo "usage: $0 [--keep] [DIR]" >&2; exit 2 ;;
+esac
+if [ "$(id -u)" -ne 0 ]; then
+	echo "$0: needs root (debootstrap, chroot, mount)" >&2
+	exit 2
+fi
+if ! command -v debootstrap >/dev/null 2>&1; then
+	echo "installing: debootstrap"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends debootstrap >/dev/null || exit 1
+fi
+commit=$(git rev-parse HEAD) || exit 1
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	echo "note: uncommitted changes are not tested; testing $commit" >&2
+fi
+
+if [ $# -gt 0 ]; then
+	root=$1
+	mkdir -p "$root" || exit 1
+	if [ -n "$(ls -A "$root")" ]; then
+		echo "$0: $root is not empty" >&2
+		exit 2
+	fi
+else
+	root=$(mktemp -d /var/tmp/vfsbench-fresh-root.XXXXXX) || exit 1
+fi
+root=$(cd "$root" && pwd) || exit 1
+
+# The mounts inside the root, in mount order; undone in reverse on exit.
+mounted=
+undo_mounts() {
+	failed=0
+	for m in $mounted; do
+		umount "$m" 2>/dev/null || umount -l "$m" || failed=1
+	done
+	mounted=
+	return $failed
+}
+# Remove the root only when nothing is mounted inside it any more, and
+# never across a file system boundary (a bind mount of /dev left behind
+# must not be emptied).
+finish() {
+	status=$?
+	trap - EXIT INT TERM
+	if ! undo_mounts || findmnt -rn -o TARGET | grep -q "^$root/"; then
+		echo "$0: a mount under $root could not be undone; left in place" >&2
+		keep=t
+	fi
+	if [ -n "$keep" ]; then
+		echo "root kept in $root"
+	else
+		rm -rf --one-file-system "$root"
+	fi
+	exit $status
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# mnt TARGET ARGS...: mount ARGS on ROOT/TARGET and note it for undoing.
+mnt() {
+	target=$root/$1
+	shift
+	mount "$@" "$target" || return 1
+	mounted="$target $mounted"
+}
+
+echo "debootstrap: bookworm, minbase + git, in $root"
+# shellcheck disable=SC2086
+debootstrap --variant=minbase --include=git,ca-certificates bookworm \
+	"$root" ${VB_MIRROR:-} >"$root.debootstrap.log" 2>&1 || {
+	tail -n 20 "$root.debootstrap.log" >&2
+	exit 1
+}
+mv "$root.debootstrap.log" "$root/debootstrap.log"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+# no daemon starts inside the chroot when a package is installed
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+chmod 755 "$root/usr/sbin/policy-rc.d"
+
+git clone -q --no-hardlinks "$top" "$root/root/vfsbench" &&
+	git -C "$root/root/vfsbench" checkout -q --detach "$commit" || exit 1
+
+mnt proc -t proc proc &&
+	mnt sys -t sysfs sysfs &&
+	mnt dev --bind /dev &&
+	mount --make-private "$root/dev" &&
+	mnt dev/pts -t devpts -o newinstance,ptmxmode=0666 devpts &&
+	mnt dev/shm -t tmpfs -o mode=1777 shm || exit 1
+
+# chroot ROOT CMD: CMD as a root login would run it, in /root/vfsbench.
+in_root() {
+	chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		sh -c "cd /root/vfsbench && $1"
+}
+
+echo "sh tools/quickstart.sh (log: $root/quickstart.log)"
+if ! in_root 'sh tools/quickstart.sh' >"$root/quickstart.log" 2>&1; then
+	tail -n 30 "$root/quickstart.log"
+	echo "quickstart failed"
+	exit 1
+fi
+tail -n 3 "$root/quickstart.log"
+echo "sh tools/test.sh (log: $root/test.log)"
+in_root 'sh tools/test.sh' >"$root/test.log" 2>&1
+status=$?
+grep -E '^(FAIL|ERROR|XPASS|SKIP):' "$root/test.log"
+[ $status -ne 0 ] && keep=t
+tail -n 1 "$root/test.log"
+exit $status
