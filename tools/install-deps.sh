@@ -1,11 +1,15 @@
 #!/bin/sh
 # Install what building vfsbench needs on Debian 12 (as root), and with
 # --test what its tests and CI need too. Installs only what is missing.
+# libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (on Debian 12
+# libclang-rt-14-dev, for clang 14). clang only recommends them (through
+# libclang-common-14-dev), so --no-install-recommends leaves them out, and
+# without them clang cannot link the ASan, UBSan and fuzzing builds.
 set -eu
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
 libjansson-dev libgsl-dev nettle-dev"
 case "${1:-}" in
---test) pkgs="$pkgs check clang clang-format shellcheck groff-base man-db strace dbench
+--test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench
 gnuplot-nox ministat jq
 xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev" ;;
 "") ;;
