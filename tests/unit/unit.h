@@ -16,8 +16,20 @@
 
 struct loadfile;
 
-/* Runs @s with TAP on stdout; EXIT_FAILURE if any test failed. */
+/*
+ * Runs @s with TAP on stdout; EXIT_FAILURE if any test failed. A test
+ * ended by UNIT_SKIP() is reported as "ok N - ... # SKIP reason".
+ */
 int unit_main(Suite *s);
+
+/*
+ * Ends the running test as skipped, with a reason (a printf format and
+ * its arguments), for a test that cannot run here (no CAP_SYS_ADMIN...).
+ * Check has no skip of its own: this is a failure with a marked message,
+ * which unit_main() turns into TAP's SKIP.
+ */
+#define UNIT_SKIP_MARK "unit-skip: "
+#define UNIT_SKIP(...) ck_abort_msg(UNIT_SKIP_MARK __VA_ARGS__)
 
 /* Everything written to fd 2 between capture_start() and capture_end(). */
 struct capture {
