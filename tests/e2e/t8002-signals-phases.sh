@@ -136,25 +136,58 @@ start_in_cleanup() {
 	return 1
 }
 
-# wait_began: wait until a client has begun its [setup] (its directory
-# holds "began", setuplogN.load's first line): first spinning, to send a
-# signal as soon as possible, then in steps of 0.1 s, up to ~10 s in all.
-wait_began() {
+# The [setup] gate: gate.load's [setup] opens two FIFOs for reading,
+# gates/${client}.a and gates/${client}.b, through a link to $TRASH/gates. The test holds .a open first (read-write: never blocks),
+# so client 0's open of .a returns at once; seeing vfsbench hold .a, the
+# test knows client 0 is in its [setup], at or in its open of .b, which
+# waits for a writer. The test signals vfsbench, then opens .b to let
+# client 0 go on. No timing: once kill returns, the signal is pending on
+# the main thread (the only one not blocking it), which handles it before
+# it runs any more of its own code, so before it sees client 0's setup end.
+# gates/1.a and above do not exist: a client after client 0 that began
+# its [setup] would fail it at once (ENOENT, exit 3) instead of hanging.
+#
+# The link points outside the client directory (the FIFOs must exist
+# before the run begins), hence --links-out; the loadfile only reads.
+gate_open() {
+	rm -rf "$TRASH/gates" &&
+	mkdir "$TRASH/gates" &&
+	mkfifo "$TRASH/gates/0.a" "$TRASH/gates/0.b"
+}
+
+# gate_held: vfsbench has gates/0.a open.
+gate_held() {
+	for f in "/proc/$pid/fd"/*; do
+		test "$(readlink "$f" 2>/dev/null)" = "$TRASH/gates/0.a" && return 0
+	done
+	return 1
+}
+
+# wait_gate: open gates/0.a read-write on fd 3 and wait, up to ~10 s,
+# until client 0 has it open too.
+wait_gate() {
+	exec 3<>"$TRASH/gates/0.a" || return 1
 	i=0
-	while ! ls -d "$wd"/run0/clients/client*/began >/dev/null 2>&1; do
+	while ! gate_held; do
 		i=$((i + 1))
-		if test $i -gt 20000; then
-			sleep 0.1
-			if test $i -gt 20100; then
-				say "no client began its [setup] in time" >&2
-				return 1
-			fi
+		if test $i -gt 200 || ! kill -0 "$pid" 2>/dev/null; then
+			say "client 0 did not open the gate" >&2
+			kill_again KILL
+			cat out err >&2
+			return 1
 		fi
+		sleep 0.05
 	done
 }
 
-# dirs.load for the cleanup tests; setuplog200.load and setuplog50.load
-# for the [setup] tests.
+# release_gate: open gates/0.b (client 0's open of it returns), then close
+# both FIFOs.
+release_gate() {
+	exec 4<>"$TRASH/gates/0.b" &&
+	exec 3>&- 4>&-
+}
+
+# dirs.load for the cleanup tests, gate.load for the [setup] tests.
 test_expect_success 'setup: loadfiles' '
 	{
 		echo "[setup]" &&
@@ -166,32 +199,27 @@ test_expect_success 'setup: loadfiles' '
 		echo "[run]" &&
 		echo "stat d0"
 	} >dirs.load &&
-	for n in 200 50; do
-		{
-			echo "[setup]" &&
-			echo "mkdir    began" &&
-			i=0 &&
-			while test $i -lt $n; do
-				echo "mkdir d$i" &&
-				i=$((i + 1)) || return 1
-			done &&
-			echo "[run]" &&
-			echo "stat d0"
-		} >setuplog$n.load || return 1
-	done
+	cat >gate.load <<-EOF
+	[setup]
+	symlink  "$TRASH/gates"  gates
+	open     gates/\${client}.a  rdonly  @1
+	open     gates/\${client}.b  rdonly  @2
+	close    @1
+	close    @2
+	[run]
+	stat     .
+	EOF
 '
 
 # --- [setup] ---------------------------------------------------------------
 
-# setuplogN.load: each client, first thing in its [setup], makes the
-# directory "began" in its own directory, then N directories more; the
-# clients whose [setup] began are those with a "began".
 test_expect_success 'SIGINT during [setup]: exit 130, partial report, cleaned up' '
 	canary_setup &&
-	start_vfsbench -q -t 30s -c setuplog50.load -D "$TRASH/work" 4 &&
-	wait_workdir &&
-	wait_began &&
+	gate_open &&
+	start_vfsbench -q -t 30s --links-out -c gate.load -D "$TRASH/work" 4 &&
+	wait_gate &&
 	kill -INT "$pid" &&
+	release_gate &&
 	finish 130 &&
 	check_report 4 &&
 	test -z "$(op_count out stat)" &&
@@ -203,34 +231,38 @@ test_expect_success 'SIGINT during [setup]: exit 130, partial report, cleaned up
 
 test_expect_success 'SIGTERM during [setup]: exit 143, partial report, cleaned up' '
 	canary_setup &&
-	start_vfsbench -q -t 30s -c setuplog50.load -D "$TRASH/work" 4 &&
-	wait_workdir &&
-	wait_began &&
+	gate_open &&
+	start_vfsbench -q -t 30s --links-out -c gate.load -D "$TRASH/work" 4 &&
+	wait_gate &&
 	kill -TERM "$pid" &&
+	release_gate &&
 	finish 143 &&
 	check_report 4 &&
+	test -z "$(op_count out stat)" &&
 	canary_check &&
 	workdir_empty
 '
 
 # vfsbench(1): "The first one stops the current run as if its time were
 # up". run.c start_clients() sets the clients up one by one and looks at
-# signals.count after each, so a signal in client 0's [setup] should leave
-# the last of 16 clients not set up.
+# signals.count after each, so a signal in client 0's [setup] leaves
+# clients 1 to 15 not set up: had client 1 begun its [setup], it would have
+# failed on the missing gates/1.a (exit 3, "[setup] of client 1").
 test_expect_success 'a signal during [setup] stops it: later clients are not set up' '
 	canary_setup &&
-	start_vfsbench -q -t 30s --skip-cleanup -c setuplog200.load \
+	gate_open &&
+	start_vfsbench -q -t 30s --links-out --skip-cleanup -c gate.load \
 		-D "$TRASH/work" 16 &&
-	wait_workdir &&
-	wait_began &&
+	wait_gate &&
 	kill -INT "$pid" &&
+	release_gate &&
 	finish 130 &&
-	n=$(ls -d "$wd"/run0/clients/client*/began | wc -l) &&
-	if test "$n" -ge 16; then
-		say "all 16 clients were set up after the signal" >&2
-		return 1
-	fi &&
-	rm -rf "$wd" &&
+	! grep "client 1" err &&
+	set -- "$TRASH"/work/vfsbench.* &&
+	test $# -eq 1 &&
+	test -h "$1/run0/clients/client0/gates" &&
+	! test -e "$1/run0/clients/client1" &&
+	rm -rf "$1" &&
 	canary_check &&
 	workdir_empty
 '
