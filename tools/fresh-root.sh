@@ -7,8 +7,9 @@
 # repository's current commit to /root/vfsbench inside it (where user
 # nobody cannot go: /root is 0700), and runs there, in a chroot,
 #   sh tools/quickstart.sh && sh tools/test.sh
-# with /proc, /sys, /dev (a private bind mount of the host's), /dev/pts and
-# /dev/shm (new instances) mounted. Ends with the last
+# with the root bind-mounted on itself (a mount point, as / is), /proc,
+# /sys, /dev (a private bind mount of the host's), /dev/pts and /dev/shm
+# (new instances) mounted. Ends with the last
 # line of tools/test.sh ("N passed, N failed, N skipped") and exits with its
 # status. Logs: DIR/quickstart.log and DIR/test.log. The mounts are undone
 # on exit; DIR is removed afterwards unless --keep is given (or a mount could
@@ -65,7 +66,8 @@ undo_mounts() {
 finish() {
 	status=$?
 	trap - EXIT INT TERM
-	if ! undo_mounts || findmnt -rn -o TARGET | grep -q "^$root/"; then
+	if ! undo_mounts ||
+		findmnt -rn -o TARGET | grep -q -e "^$root\$" -e "^$root/"; then
 		echo "$0: a mount under $root could not be undone; left in place" >&2
 		keep=t
 	fi
@@ -80,9 +82,10 @@ trap finish EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# mnt TARGET ARGS...: mount ARGS on ROOT/TARGET and note it for undoing.
+# mnt TARGET ARGS...: mount ARGS on ROOT/TARGET (ROOT itself if TARGET is
+# empty) and note it for undoing.
 mnt() {
-	target=$root/$1
+	target=$root${1:+/$1}
 	shift
 	mount "$@" "$target" || return 1
 	mounted="$target $mounted"
@@ -104,7 +107,11 @@ chmod 755 "$root/usr/sbin/policy-rc.d"
 git clone -q --no-hardlinks "$top" "$root/root/vfsbench" &&
 	git -C "$root/root/vfsbench" checkout -q --detach "$commit" || exit 1
 
-mnt proc -t proc proc &&
+# the root a mount point of its own, as / is on a machine (findmnt and the
+# environment's target mount point read the mount table)
+mnt "" --bind "$root" &&
+	mount --make-private "$root" &&
+	mnt proc -t proc proc &&
 	mnt sys -t sysfs sysfs &&
 	mnt dev --bind /dev &&
 	mount --make-private "$root/dev" &&
