@@ -504,8 +504,8 @@ if test "$(id -u)" -ne 0; then
 	nobody_skip='not root: the link to / is only followed as user nobody'
 elif ! command -v perl >/dev/null 2>&1; then
 	nobody_skip='no perl to start vfsbench with default signal handling'
-elif ! setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-	nobody_skip='setpriv cannot switch to user nobody'
+elif ! why=$(setpriv --reuid=65534 --regid=65534 --clear-groups true 2>&1); then
+	nobody_skip="setpriv cannot switch to user nobody: $why"
 else
 	chmod 755 "$TRASH" &&
 	mkdir -m 755 "$TRASH/nobody" &&
