@@ -476,6 +476,11 @@ left_client() {
 	test -d "$cdir"
 }
 
+# clean_left: what an earlier failed test may have left.
+clean_left() {
+	rm -rf "$TRASH"/work/vfsbench.*
+}
+
 remove_left() {
 	rm -rf "$TRASH"/work/vfsbench.* &&
 	canary_check &&
@@ -517,6 +522,7 @@ test_expect_success 'native ops: sizes, data at offsets, modes, links, times' '
 	create    touched
 	utimens   touched
 	EOF
+	clean_left &&
 	canary_setup &&
 	before=$(date +%s) &&
 	(umask 022 && vfsbench -q --loops 1 --skip-cleanup -c effects.load \
@@ -585,6 +591,7 @@ test_expect_success 'dbench ops: sizes, modes, Sfileinfo times, Deltree' '
 	Deltree "\clients\client1\tree" NT_STATUS_OK
 	Rename "\clients\client1\f" "\clients\client1\m\f" NT_STATUS_OK
 	EOF
+	clean_left &&
 	canary_setup &&
 	(umask 022 && vfsbench -q --loops 1 --skip-cleanup -c effects.txt \
 		-D "$TRASH/work" 1 >out 2>err) &&
