@@ -15,7 +15,7 @@ struct summary {
 	double mean;
 	double median;
 	double stddev; /* 0 when n < 2 */
-	double cv; /* stddev / mean; 0 when the mean is 0 */
+	double cv; /* stddev / |mean|; 0 when the mean is 0 */
 	double min;
 	double max;
 };
