@@ -125,21 +125,6 @@ trace() {
 	test_cmp "$spec" got
 }
 
-if command -v strace >/dev/null 2>&1 &&
-	strace -f -o /dev/null true >/dev/null 2>&1; then
-	have_strace=t
-else
-	have_strace=
-fi
-
-strace_test() {
-	if test -n "$have_strace"; then
-		test_expect_success "$1" "$2"
-	else
-		test_skip "$1" "strace missing or not permitted"
-	fi
-}
-
 test_expect_success 'setup: the native ops and their calls' '
 	cat >native.setup <<-\EOF &&
 	mkdir    dir
