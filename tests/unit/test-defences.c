@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/compiler.h"
 #include "run/rmtree.h"
 #include "run/workdir.h"
 #include "unit.h"
@@ -85,6 +86,8 @@ int __wrap_lstat(const char *path, struct stat *st)
 static char root[PATH_MAX], parent[PATH_MAX], outside[PATH_MAX],
 	canary[PATH_MAX];
 
+/* snprintf() that fails the test instead of truncating. */
+static void fmt(char *buf, size_t size, const char *f, ...) PRINTF(3, 4);
 static void fmt(char *buf, size_t size, const char *f, ...)
 {
 	va_list ap;
