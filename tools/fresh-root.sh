@@ -79,8 +79,8 @@ finish() {
 	exit $status
 }
 trap finish EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'echo "$0: SIGINT: stopping" >&2; exit 130' INT
+trap 'echo "$0: SIGTERM: stopping" >&2; exit 143' TERM
 
 # mnt TARGET ARGS...: mount ARGS on ROOT/TARGET (ROOT itself if TARGET is
 # empty) and note it for undoing.
