@@ -49,6 +49,9 @@ else
 	root=$(mktemp -d /var/tmp/vfsbench-fresh-root.XXXXXX) || exit 1
 fi
 root=$(cd "$root" && pwd) || exit 1
+# the root's / as on a machine: mktemp -d makes it 0700, where user nobody
+# could not even load the C library
+chmod 755 "$root" || exit 1
 
 # The mounts inside the root, in mount order; undone in reverse on exit.
 mounted=
