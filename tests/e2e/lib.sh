@@ -305,4 +305,3 @@ json_valid() {
 		say "no python3 or jq: JSON syntax not checked" >&2
 	fi
 }
-
