@@ -83,10 +83,7 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 	char *buf = NULL;
 	FILE *out;
 
-	out = open_memstream(&buf, len);
-	if (!out)
-		die("open_memstream: %s", strerror(errno));
-	gnuplot_terminal(out, output, 1024, 600);
+	out = gnuplot_begin(&buf, len, output, 1024, 600);
 	for (unsigned int i = 0; i < c->ns; i++) {
 		const struct fdseries *s = &c->s[i];
 
@@ -136,8 +133,7 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 		free(title);
 	}
 	fprintf(out, "\n");
-	if (fclose(out))
-		die("open_memstream: %s", strerror(errno));
+	gnuplot_end(out);
 	return buf;
 }
 

@@ -57,8 +57,8 @@ void gnuplot_log_yrange(FILE *out, double bottom, double top)
 }
 
 /* The encoding and the terminal of @output's suffix, @w x @h pixels. */
-void gnuplot_terminal(FILE *out, const char *output, unsigned int w,
-		      unsigned int h)
+static void gnuplot_terminal(FILE *out, const char *output, unsigned int w,
+			     unsigned int h)
 {
 	const char *dot = strrchr(output, '.');
 
@@ -75,6 +75,23 @@ void gnuplot_terminal(FILE *out, const char *output, unsigned int w,
 		fprintf(out,
 			"set terminal svg size %u,%u noenhanced background rgb \"white\"\n",
 			w, h);
+}
+
+FILE *gnuplot_begin(char **buf, size_t *len, const char *output, unsigned int w,
+		    unsigned int h)
+{
+	FILE *out = open_memstream(buf, len);
+
+	if (!out)
+		die("open_memstream: %s", strerror(errno));
+	gnuplot_terminal(out, output, w, h);
+	return out;
+}
+
+void gnuplot_end(FILE *out)
+{
+	if (fclose(out))
+		die("open_memstream: %s", strerror(errno));
 }
 
 /* Write all of @buf to @fd; 0 or -errno (EPIPE: gnuplot went away). */

@@ -9,9 +9,13 @@
 void gnuplot_string(FILE *out, const char *s);
 /* a log y axis over [@bottom, @top], with room at each end */
 void gnuplot_log_yrange(FILE *out, double bottom, double top);
-/* the encoding and the terminal of @output's suffix, @w x @h pixels */
-void gnuplot_terminal(FILE *out, const char *output, unsigned int w,
-		      unsigned int h);
+/*
+ * A script in memory (*@buf, *@len once ended), opening with the encoding
+ * and the terminal of @output's suffix, @w x @h pixels.
+ */
+FILE *gnuplot_begin(char **buf, size_t *len, const char *output, unsigned int w,
+		    unsigned int h);
+void gnuplot_end(FILE *out);
 /*
  * Draw @script (@len bytes, freed) into @output through a temporary file
  * renamed when gnuplot succeeded. 0, or -1 with a message (gnuplot

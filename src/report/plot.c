@@ -445,10 +445,7 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	char *buf = NULL;
 	FILE *out;
 
-	out = open_memstream(&buf, len);
-	if (!out)
-		die("open_memstream: %s", strerror(errno));
-	gnuplot_terminal(out, output, 1280, 520);
+	out = gnuplot_begin(&buf, len, output, 1280, 520);
 	gp_data(out, c);
 	if (c->metric != CMP_P99)
 		gp_ideal_data(out, c, x_max(c));
@@ -461,8 +458,7 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	gp_panel_metric(out, c);
 	gp_panel_scaling(out, c);
 	fprintf(out, "unset multiplot\n");
-	if (fclose(out))
-		die("open_memstream: %s", strerror(errno));
+	gnuplot_end(out);
 	return buf;
 }
 
