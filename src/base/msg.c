@@ -38,11 +38,21 @@ static void put_escaped(const char *text)
 	}
 }
 
+/* Who speaks: "" for one process, "rank 1 (host b): " in an MPI job. */
+static char origin[320];
+
+void msg_set_origin(const char *who)
+{
+	snprintf(origin, sizeof(origin), "%s%s", who ? who : "",
+		 who && *who ? ": " : "");
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[4096];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
+	put_escaped(origin);
 	put_escaped(prefix);
 	put_escaped(buf);
 	fputc('\n', stderr);

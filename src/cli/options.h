@@ -13,6 +13,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/config.h"
+#include "run/layout.h"
 
 /*
  * struct config: every setting of a run, filled from the command line by
@@ -46,6 +47,8 @@ struct config {
 	/* the dbench personality (cli/dbench.c) */
 	bool dbench_adopt; /* --adopt-clients */
 	bool dbench_own_report; /* --vfsbench-report */
+	bool seed_set; /* --seed given: else rank 0's clock's, in MPI */
+	enum distribute distribute; /* clients over an MPI job's hosts */
 };
 
 /*

@@ -40,6 +40,8 @@ enum run_order {
 
 #define MAX_CLIENTS 100000
 
+struct layout;
+
 struct run_config {
 	uint64_t time_ns; /* measurement time; unused with loops */
 	uint64_t loops; /* passes per client; 0: run for time_ns */
@@ -73,6 +75,9 @@ struct run_config {
 	uint64_t seed; /* for ORDER_RANDOM */
 	unsigned int *clients; /* the sweep, in order */
 	unsigned int nclients;
+	/* the ranks of an MPI job and where clients go (run/layout.h);
+	 * NULL: one process */
+	const struct layout *layout;
 };
 
 #endif /* VB_RUN_CONFIG_H */

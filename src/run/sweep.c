@@ -16,6 +16,8 @@
 #include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "run/layout.h"
+#include "run/peers.h"
 #include "run/run.h"
 #include "run/signals.h"
 #include "stats/result.h"
@@ -70,9 +72,16 @@ int sweep_check_memory(const struct run_config *cfg,
 	const char *what, *left;
 	char b[6][32];
 
-	for (unsigned int p = 0; p < cfg->nclients; p++)
-		if (cfg->clients[p] > most)
-			most = cfg->clients[p];
+	/* in an MPI job, this rank's share of each count */
+	for (unsigned int p = 0; p < cfg->nclients; p++) {
+		unsigned int n =
+			cfg->layout ? layout_place(cfg->layout, cfg->clients[p],
+						   cfg->layout->rank, NULL) :
+				      cfg->clients[p];
+
+		if (n > most)
+			most = n;
+	}
 	/* the largest run is that of the variant that needs the most */
 	for (unsigned int v = 0; v < nvariants; v++) {
 		run_memory(&rm, variants[v].lf, variants[v].engine);
@@ -235,18 +244,26 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 	}
 	order = xcalloc(total, sizeof(*order));
 	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
-	for (unsigned int i = 0; i < total; i++) {
-		struct point *pt = &sw->points[order[i]];
-		const struct sweep_variant *v = &variants[pt->variant];
-		struct run *run = &sw->runs[i];
+	for (unsigned int i = 0;; i++) {
+		struct point *pt;
+		const struct sweep_variant *v;
+		struct run *run;
 		int ret;
 
-		/* stopped between two runs (or stdout closed at a report) */
-		if (signals.count) {
-			sw->stopped = true;
-			status = VB_EXIT_SIGNAL(signals.last);
+		/*
+		 * At the end, or stopped: by a signal between two runs (or
+		 * stdout closed at a report), a failure or an early end; in
+		 * an MPI job, every rank at once, on any rank's word
+		 */
+		if (!peers_continue(cfg->layout, &status, i < total,
+				    cfg->stop_wait_ns)) {
+			if (i < total || status != VB_EXIT_OK)
+				sw->stopped = true;
 			break;
 		}
+		pt = &sw->points[order[i]];
+		v = &variants[pt->variant];
+		run = &sw->runs[i];
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
 		run->hooks = &rh;
@@ -268,10 +285,6 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 			sw->stuck = true;
 			if (status == VB_EXIT_OK)
 				status = VB_EXIT_RUNTIME;
-		}
-		if (status != VB_EXIT_OK) {
-			sw->stopped = true;
-			break;
 		}
 	}
 	free(order);

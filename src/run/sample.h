@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_RUN_SAMPLE_H
+#define VB_RUN_SAMPLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct op_brief;
+struct pass_time;
+
+/*
+ * One client's share of a run: for fixed-work samples (time per pass); and
+ * whether it was stuck, still in a system call when the main thread gave
+ * up waiting for it after the stop (its figures are then missing). A run
+ * keeps one per client of the whole job, by client number; in an MPI job
+ * rank 0 gets the other ranks' (run/peers.c), whose thread ids are 0.
+ */
+struct client_sample {
+	uint64_t passes;
+	uint64_t ops;
+	uint64_t elapsed_ns;
+	bool stuck;
+	int tid; /* the stuck thread, for /proc/self/task/TID */
+	/* this rank's clients only (the dbench personality's figures) */
+	uint64_t lines; /* ops since the release, warmup included */
+	uint64_t bytes; /* while measuring */
+	struct op_brief *brief; /* [nslots] with --per-client-results */
+	struct pass_time *pass; /* [npass] with --show-execute-time */
+	unsigned int npass;
+};
+
+#endif /* VB_RUN_SAMPLE_H */
