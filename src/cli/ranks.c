@@ -89,7 +89,8 @@ int ranks_agree(struct ranks *rk, int status, const char *what)
 			continue;
 		if (first == VB_EXIT_OK)
 			first = all[r];
-		if (l->rank == 0 && r != 0)
+		/* rank 0's own failure was told already */
+		if (l->rank == 0 && r != 0 && !all[0])
 			error("%s: %s failed (exit %d): every rank stops",
 			      layout_name(l, r, name, sizeof(name)), what,
 			      all[r]);
@@ -341,7 +342,8 @@ int ranks_workdir(struct ranks *rk, const struct config *cfg,
 	/* what was made is removed (an attached one is only released) */
 	if (!ret && workdir_remove(wd, NULL))
 		workdir_release(wd);
-	return ret ? ret : -ECANCELED;
+	/* the same exit status on every rank: the first failure's */
+	return failed;
 }
 
 /* This rank's "environment" object as JSON text, for rank 0's file. */

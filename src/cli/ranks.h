@@ -52,8 +52,9 @@ int ranks_check(struct ranks *rk, const struct config *cfg,
 /*
  * The work directory: rank 0 creates it in its -D; every other rank
  * works in it if its -D shows it (a shared filesystem), or makes its own.
- * Returns what workdir_create() returns, or -ECANCELED when another rank
- * failed (every rank then has removed what it made).
+ * Returns what workdir_create() returns, or the first failing rank's
+ * error (every rank then has removed what it made, so that every rank
+ * exits with the same status); -ECANCELED when the ranks could not meet.
  */
 int ranks_workdir(struct ranks *rk, const struct config *cfg,
 		  struct workdir *wd);

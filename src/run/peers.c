@@ -422,6 +422,9 @@ void peers_tick(struct peers *p, struct run_state *rs)
 
 	if (single(l) || lost)
 		return;
+	/* the handler only stops the phase: the end is set after the join */
+	if (signals.count && end == RUN_END_COMPLETE)
+		end = RUN_END_SIGNAL;
 	/* not once this rank's end was told: no notice may be left over */
 	if (!p->notified && !p->noticed && !p->ended &&
 	    (end == RUN_END_STRICT || end == RUN_END_MAX_ERRORS ||
@@ -682,13 +685,15 @@ int peers_finish(struct peers *p, struct run_state *rs, struct result *total,
 	}
 	end = job_end(all, l->nranks);
 	for (unsigned int r = 0; r < l->nranks; r++) {
-		/* the rank that stopped first, not by a notice */
-		if (p->stopped_by < 0 && all[r].end != RUN_END_COMPLETE &&
-		    !all[r].noticed)
-			p->stopped_by = (int)r;
+		/* the one rank that stopped by itself, not by a notice
+		 * (mpirun's SIGTERM stops every rank by itself: none) */
+		if (all[r].end != RUN_END_COMPLETE && !all[r].noticed)
+			p->stopped_by = p->stopped_by == -1 ? (int)r : -2;
 		if (end == RUN_END_SIGNAL && all[r].sig && !signals.count)
 			signals_raise(all[r].sig);
 	}
+	if (p->stopped_by < 0)
+		p->stopped_by = -1;
 	atomic_store(&rs->end, end);
 	drain_notices(p, all);
 	err = collect(p, rs, total, samples, nclients, ids, all);

@@ -279,7 +279,8 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		ret = client_init(c, &run->state, i, dirfd);
 		if (ret) {
 			client_release(c);
-			error("cannot set up client %u: %s", i, strerror(-ret));
+			error("cannot set up client %u: %s", c->number,
+			      strerror(-ret));
 			break;
 		}
 		signals_block(&old);
@@ -287,7 +288,8 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		signals_restore(&old);
 		if (ret) {
 			client_release(c);
-			error("cannot start client %u: %s", i, strerror(-ret));
+			error("cannot start client %u: %s", c->number,
+			      strerror(-ret));
 			break;
 		}
 		run->started++;
@@ -305,11 +307,12 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 			ret = c->error;
 			if (c->error_line)
 				error("%s:%u: [setup] of client %u: unexpected result %s",
-				      run->state.lf->name, c->error_line, i,
+				      run->state.lf->name, c->error_line,
+				      c->number,
 				      ret == -EPROTO ? "success" :
 						       strerror(-ret));
 			else
-				error("cannot set up client %u: %s", i,
+				error("cannot set up client %u: %s", c->number,
 				      strerror(-ret));
 			break;
 		}
