@@ -159,8 +159,10 @@ op_count() {
 
 # --- helpers shared by the signal, fault and result-file tests ---
 
-# Start vfsbench in the background with ARGS, stdout in out, stderr in err;
-# its pid in $pid.
+# start_bg CMD...: CMD in the background, stdout in out, stderr in err;
+# its pid in $pid. out and err are emptied here, before the fork: a
+# handshake on them (wait_for) must not read a previous run's lines
+# while the child has not opened them yet.
 #
 # A shell without job control (any sh running a script) starts a background
 # command with SIGINT and SIGQUIT ignored (POSIX, "Asynchronous Lists"), and
@@ -169,17 +171,24 @@ op_count() {
 # SIGINT/SIGTERM handlers with sigaction() at start, which replaces an
 # inherited SIG_IGN, so a plain `&` works today; but to test what a user at
 # a terminal gets, independent of that choice, perl resets both signals to
-# SIG_DFL and execs vfsbench (same pid, so $! is vfsbench's pid). Without
-# perl, fall back to the plain background command.
-start_vfsbench() {
+# SIG_DFL and execs CMD (same pid, so $! is CMD's pid). Without perl, fall
+# back to the plain background command.
+start_bg() {
+	: >out
+	: >err
 	if command -v perl >/dev/null 2>&1; then
 		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
 			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$VFSBENCH" "$@" >out 2>err &
+			"$@" >out 2>err &
 	else
-		"$VFSBENCH" "$@" >out 2>err &
+		"$@" >out 2>err &
 	fi
 	pid=$!
+}
+
+# start_vfsbench ARGS...: vfsbench ARGS in the background (start_bg).
+start_vfsbench() {
+	start_bg "$VFSBENCH" "$@"
 }
 
 # A second signal: vfsbench may have exited (and the shell reaped it)
@@ -320,11 +329,12 @@ have_mpi() {
 # this machine's 2 cores; --bind-to none: a rank's client threads may use
 # every CPU; shared memory and loopback only, without the single-copy
 # mechanism that a container's ptrace rules refuse.
+mpi_env="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+OMPI_MCA_plm_rsh_agent=false"
 mpirun_local() {
-	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-	OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none \
-	OMPI_MCA_plm_rsh_agent=false \
-		bounded mpirun --oversubscribe --bind-to none "$@"
+	# shellcheck disable=SC2086
+	bounded env $mpi_env mpirun --oversubscribe --bind-to none "$@"
 }
 
 # mpi_run NP ARGS...: vfsbench ARGS as NP ranks.
@@ -340,20 +350,10 @@ mpi_run() {
 # the SIGKILL it sends the ranks when it tears a job down (a SIGINT, a
 # rank that died): long enough here for a loaded machine.
 start_mpi() {
-	set -- env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-		OMPI_MCA_btl=self,vader \
-		OMPI_MCA_btl_vader_single_copy_mechanism=none \
-		OMPI_MCA_plm_rsh_agent=false \
+	# shellcheck disable=SC2086
+	start_bg env $mpi_env \
 		OMPI_MCA_odls_base_sigkill_timeout="${ODLS_KILL:-3}" \
 		mpirun --oversubscribe --bind-to none "$@"
-	if command -v perl >/dev/null 2>&1; then
-		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
-			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$@" >out 2>err &
-	else
-		"$@" >out 2>err &
-	fi
-	pid=$!
 }
 
 # rank_pid N: the pid of rank N of the mpirun $pid (its child here).
