@@ -79,11 +79,12 @@ static void print_job(const struct report_config *rc)
 		return;
 	for (unsigned int r = 1; rc->attached && r < l->nranks; r++)
 		shared += rc->attached[r];
-	printf("ranks %u on %u host%s, clients %s; the work directory shared by %u of %u ranks (the others have their own)\n",
+	printf("ranks %u on %u host%s, clients %s; the work directory shared by %u of %u ranks%s\n",
 	       l->nranks, l->nhosts, l->nhosts == 1 ? "" : "s",
 	       l->distribute == DISTRIBUTE_HOST_BY_HOST ? "host by host" :
 							  "round-robin",
-	       shared, l->nranks);
+	       shared, l->nranks,
+	       shared < l->nranks ? " (the others have their own)" : "");
 }
 
 void report_header(const struct report_config *rc, const struct run_config *cfg,
