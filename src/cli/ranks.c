@@ -124,9 +124,13 @@ int ranks_settle(struct ranks *rk, struct config *cfg)
 			cfg->variants[v].run.seed = all[0];
 	}
 	free(all);
-	for (unsigned int v = 0; v < cfg->nvariants; v++)
+	/* one progress line on the terminal, rank 0's */
+	for (unsigned int v = 0; v < cfg->nvariants; v++) {
 		cfg->variants[v].run.layout = l;
+		cfg->variants[v].run.quiet |= l->rank != 0;
+	}
 	cfg->run.layout = l;
+	cfg->run.quiet |= l->rank != 0;
 	return 0;
 }
 

@@ -40,7 +40,8 @@ const struct layout *ranks_layout(const struct ranks *rk);
 int ranks_agree(struct ranks *rk, int status, const char *what);
 /*
  * Options that every rank must share: rank 0's seed when --seed was not
- * given, the distribution of clients over the hosts.
+ * given, the distribution of clients over the hosts; and the progress
+ * line on rank 0 alone.
  */
 int ranks_settle(struct ranks *rk, struct config *cfg);
 /*

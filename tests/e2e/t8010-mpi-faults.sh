@@ -84,6 +84,13 @@ test_expect_success 'SIGINT to mpirun: the partial report of every rank, the cle
 	ops=$(jq -r ".runs[0].ops" int.json) && test "$ops" -gt 0 &&
 	test "$(jq -r "[.runs[0].ranks[].ops] | add" int.json)" = "$ops" &&
 	test "$(jq -r "[.runs[0].ranks[].ops] | map(select(. > 0)) | length" int.json)" = 2 &&
+	# one progress line a second, rank 0'"'"'s, of its 1 client
+	grep " execute " err >progress &&
+	awk "{ print \$1, \$2 }" progress | sort -u >who &&
+	printf "1 clients\n" >expect &&
+	test_cmp expect who &&
+	awk "{ print \$4 }" progress | sort | uniq -d >twice &&
+	test_cmp /dev/null twice &&
 	canary_check && workdir_empty
 '
 
