@@ -79,17 +79,31 @@ test_expect_success '-np 3: exact counts, percentiles, clients dealt round-robin
 '
 
 test_expect_success 'the report: the same as on one host, and a table of the hosts' '
-	mpi_run 2 -e null -c two.load --loops 50 -D work -q 2 >mpi.out 2>err &&
-	vfsbench -e null -c two.load --loops 50 -D work -q 2 >one.out 2>err &&
+	mpi_run 2 -e null -c two.load --loops 50 -D work -q 1 2 >mpi.out 2>err &&
+	vfsbench -e null -c two.load --loops 50 -D work -q 1 2 >one.out 2>err &&
+	for f in mpi.out one.out; do
+		for n in 1 2; do
+			echo $n $(run_count $f $n stat) $(run_count $f $n statfs)
+		done >$f.counts || return 1
+	done &&
+	printf "1 50 50\n2 100 100\n" >expect &&
+	test_cmp expect one.out.counts &&
+	test_cmp expect mpi.out.counts &&
+	grep "^Sweep: relative to 1 client, by ops/s$" mpi.out &&
+	test "$(grep -c "^Host " mpi.out)" = 2 &&
 	grep "^ranks 2 on 1 host, clients round-robin; the work directory shared by 2 of 2 ranks$" mpi.out &&
 	grep "^Start skew between ranks: " mpi.out &&
-	test "$(grep -A1 "^Host " mpi.out | tail -n 1 | awk "{ print \$2, \$3 }")" = "0-1 2" &&
+	grep -A1 "^Host " mpi.out | grep -v "^Host \|^--" |
+		awk "{ print \$1, \$2, \$3 }" >hosts &&
+	printf "%s 0-1 %s\n" "$(hostname)" 1 "$(hostname)" 2 >expect &&
+	test_cmp expect hosts &&
 	for f in mpi.out one.out; do
 		grep "^Throughput " $f |
 			awk -F "[ =]" "{ print \$3, \$5, \$6, \$8, \$9, \$11, \$13 }" ||
 			return 1
 	done >fields &&
-	test "$(sort -u fields)" = "MB/sec 2 clients 2 procs max_latency ms" &&
+	printf "MB/sec %s clients %s procs max_latency ms\n" 1 1 2 2 1 1 2 2 >expect &&
+	test_cmp expect fields &&
 	grep -v "^ranks \|^Start skew\|^Host \|^$(hostname) \|^directory " mpi.out |
 		sed -E "s/[0-9.]*[0-9](ns|us|ms|s)?/N/g" | tr -s " " >mpi.shape &&
 	grep -v "^directory " one.out |
@@ -99,7 +113,16 @@ test_expect_success 'the report: the same as on one host, and a table of the hos
 '
 
 test_expect_success 'JSON: every key of one host is there; compare and plot read it' '
-	vfsbench -e null -c two.load --loops 50 -D work -q --json one.json 1 2 >/dev/null &&
+	vfsbench -e null -c two.load --loops 50 -D work -q --json one.json 1 2 3 4 >/dev/null &&
+	for f in one.json r2.json; do
+		jq -c "[.runs[] | [.index, .variant, .repeat, .clients, .clients_set_up,
+			.idle_clients, .end, .ops, .passes, .bytes, .unexpected, .skipped,
+			.interrupted, .stuck_clients,
+			([.ops_detail[] | [.op, .count]]),
+			([.clients_detail[] | .passes])]], [.points[] | .clients],
+			.complete" $f >$f.same || return 1
+	done &&
+	test_cmp one.json.same r2.json.same &&
 	jq -r "[paths | map(tostring) | join(\".\")] | .[]" one.json |
 		sed -e "s/\.[0-9][0-9]*/.N/g" | sort -u >one.keys &&
 	jq -r "[paths | map(tostring) | join(\".\")] | .[]" r2.json |
