@@ -27,8 +27,8 @@
 #include "lang/reader.h"
 #include "report/plot.h"
 #include "report/report.h"
+#include "run/meet.h"
 #include "run/run.h"
-#include "run/peers.h"
 #include "run/signals.h"
 #include "run/sweep.h"
 #include "run/workdir.h"
@@ -537,7 +537,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	if (sw.stuck)
 		die_set_hook(NULL);
 	/* every rank's, whether rank 0 writes JSON or not: a meeting */
-	if (!peers_lost() && ranks_envs(&in->rk, cfg->directory))
+	if (!meet_lost() && ranks_envs(&in->rk, cfg->directory))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
 	if (root && write_results(cfg, &sw, cfg->directory) &&
@@ -547,7 +547,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	sweep_release(&sw);
 	die_set_hook(NULL);
 	/* the others are done with a shared directory before rank 0 goes */
-	if (!peers_lost())
+	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");
 	if (finish_workdir(cfg, wd, in->stuck, true) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;

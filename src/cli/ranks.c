@@ -21,7 +21,7 @@
 #include "cli/options.h"
 #include "lang/loadfile.h"
 #include "mpi/job.h"
-#include "run/peers.h"
+#include "run/meet.h"
 #include "run/workdir.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -57,8 +57,8 @@ int ranks_join(struct ranks *rk)
 	names = xcalloc(n, LAYOUT_HOST_MAX);
 	rk->layout.nranks = n; /* for the exchange; built below */
 	rk->layout.rank = job_rank();
-	if (peers_exchange(&rk->layout, host, LAYOUT_HOST_MAX, names,
-			   MEET_WAIT_NS, "the start")) {
+	if (meet_all(&rk->layout, host, LAYOUT_HOST_MAX, names, MEET_WAIT_NS,
+		     "the start")) {
 		free(names);
 		return VB_EXIT_RUNTIME;
 	}
@@ -80,7 +80,7 @@ int ranks_agree(struct ranks *rk, int status, const char *what)
 	if (!l || l->nranks < 2)
 		return status;
 	all = xcalloc(l->nranks, sizeof(*all));
-	if (peers_exchange(l, &mine, sizeof(mine), all, MEET_WAIT_NS, what)) {
+	if (meet_all(l, &mine, sizeof(mine), all, MEET_WAIT_NS, what)) {
 		free(all);
 		return status ? status : VB_EXIT_RUNTIME;
 	}
@@ -113,8 +113,8 @@ int ranks_settle(struct ranks *rk, struct config *cfg)
 	layout_distribute(&rk->layout, cfg->distribute, largest);
 	/* every rank must run the same order: rank 0's clock's seed */
 	all = xcalloc(l->nranks, sizeof(*all));
-	if (peers_exchange(l, &seed, sizeof(seed), all, MEET_WAIT_NS,
-			   "the options")) {
+	if (meet_all(l, &seed, sizeof(seed), all, MEET_WAIT_NS,
+		     "the options")) {
 		free(all);
 		return VB_EXIT_RUNTIME;
 	}
@@ -245,8 +245,8 @@ int ranks_check(struct ranks *rk, const struct config *cfg,
 	memset(&mine, 0, sizeof(mine));
 	agreement_of(&mine, cfg, lf);
 	all = xcalloc(l->nranks, sizeof(*all));
-	if (peers_exchange(l, &mine, sizeof(mine), all, MEET_WAIT_NS,
-			   "the check of the options")) {
+	if (meet_all(l, &mine, sizeof(mine), all, MEET_WAIT_NS,
+		     "the check of the options")) {
 		free(all);
 		return VB_EXIT_RUNTIME;
 	}
@@ -304,8 +304,8 @@ int ranks_workdir(struct ranks *rk, const struct config *cfg,
 		}
 	}
 	offers = xcalloc(l->nranks, sizeof(*offers));
-	if (peers_exchange(l, &offer, sizeof(offer), offers, MEET_WAIT_NS,
-			   "the choice of work directory")) {
+	if (meet_all(l, &offer, sizeof(offer), offers, MEET_WAIT_NS,
+		     "the choice of work directory")) {
 		free(offers);
 		return -ECANCELED;
 	}
@@ -323,8 +323,8 @@ int ranks_workdir(struct ranks *rk, const struct config *cfg,
 	mine = (struct answer){ .status = ret,
 				.attached = !ret && wd->attached };
 	all = xcalloc(l->nranks, sizeof(*all));
-	if (peers_exchange(l, &mine, sizeof(mine), all, MEET_WAIT_NS,
-			   "the choice of work directory")) {
+	if (meet_all(l, &mine, sizeof(mine), all, MEET_WAIT_NS,
+		     "the choice of work directory")) {
 		free(all);
 		return -ECANCELED;
 	}
@@ -380,8 +380,8 @@ int ranks_envs(struct ranks *rk, const char *dir)
 	/* the longest, then every one padded to it */
 	len = strlen(mine) + 1;
 	lens = xcalloc(l->nranks, sizeof(*lens));
-	if (peers_exchange(l, &len, sizeof(len), lens, MEET_WAIT_NS,
-			   "the exchange of environments"))
+	if (meet_all(l, &len, sizeof(len), lens, MEET_WAIT_NS,
+		     "the exchange of environments"))
 		ret = -1;
 	for (unsigned int r = 0; !ret && r < l->nranks; r++)
 		if (lens[r] > most)
@@ -394,8 +394,8 @@ int ranks_envs(struct ranks *rk, const char *dir)
 	mine = xrealloc(mine, most);
 	memset(mine + len, 0, most - len);
 	all = xcalloc(l->nranks, most);
-	if (peers_exchange(l, mine, most, all, MEET_WAIT_NS,
-			   "the exchange of environments"))
+	if (meet_all(l, mine, most, all, MEET_WAIT_NS,
+		     "the exchange of environments"))
 		ret = -1;
 	rk->envs = xcalloc(l->nranks, sizeof(*rk->envs));
 	for (unsigned int r = 0; !ret && r < l->nranks; r++)
@@ -407,7 +407,7 @@ int ranks_envs(struct ranks *rk, const char *dir)
 
 void ranks_leave(struct ranks *rk, int status)
 {
-	if (rk->active && peers_lost())
+	if (rk->active && meet_lost())
 		job_abort(status);
 	if (rk->active)
 		job_finalize();

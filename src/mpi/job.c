@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The MPI job: initialisation when an MPI launcher started us, and the
- * non-blocking sends, receives and broadcasts that run/peers.c builds its
- * meeting points from. Built only with ./configure --with-mpi.
+ * non-blocking sends, receives and broadcasts that run/meet.c and
+ * run/peers.c build their meeting points from. Built only with
+ * ./configure --with-mpi.
  */
 #include <config.h>
 #include "mpi/job.h"
@@ -20,7 +21,7 @@
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct job_req *)0)->impl),
 	       "struct job_req too small for an MPI_Request");
 
-/* Tag of the clock's ping-pong, beside run/peers.c's tags (below 100). */
+/* The clock's ping-pong's tag, above run/meet.c's and run/peers.c's. */
 #define TAG_CLOCK 100
 
 static bool active;

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The meeting points of the ranks of an MPI job (peers.h): exchanges
- * through rank 0 that name a rank that does not come, the stop notices,
- * the agreed start and the merge of every rank's figures on rank 0.
+ * The meeting points of the ranks of an MPI job (peers.h): whether the
+ * sweep goes on, a run's setup and readiness, the agreed start, the stop
+ * notices and the merge of every rank's figures on rank 0. How they wait
+ * and their exchanges through rank 0 are run/meet.c's.
  */
 #include <config.h>
 #include "run/peers.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,20 +20,14 @@
 #include "base/msg.h"
 #include "run/config.h"
 #include "run/layout.h"
+#include "run/meet.h"
 #include "run/signals.h"
 #include "run/state.h"
 
-/* Message tags; mpi/job.c's clock uses 100. */
-#define TAG_MEET   1
+/* Message tags; run/meet.c's is 1, mpi/job.c's clock uses 100. */
 #define TAG_RESULT 2
 #define TAG_STOP   3
 
-/*
- * mpirun sends SIGTERM when it tears the job down (after its own SIGINT,
- * or when a rank died) and SIGKILL a second later (Open MPI's
- * odls_base_sigkill_timeout): half a second to meet, half to clean up.
- */
-#define TERM_GRACE_NS (500 * NSEC_PER_MSEC)
 /* Ping-pongs per clock offset, and how long they may take. */
 #define CLOCK_ROUNDS  16
 #define CLOCK_WAIT_NS (10 * NSEC_PER_SEC)
@@ -42,164 +36,9 @@
 /* A notice that was sent arrives: how long draining it may take. */
 #define DRAIN_WAIT_NS (10 * NSEC_PER_SEC)
 
-static bool lost;
-
-bool peers_lost(void)
-{
-	return lost;
-}
-
 static bool single(const struct layout *l)
 {
 	return !l || l->nranks < 2;
-}
-
-/* How a wait gives up: see peers.h. */
-struct wait {
-	struct run_state *rs; /* NULL outside a run */
-	struct peers *p; /* its notices, or NULL */
-	uint64_t stop_wait_ns;
-	uint64_t stopped_at;
-	uint64_t deadline; /* an absolute limit besides, or 0 */
-};
-
-static bool wait_stopped(const struct wait *w)
-{
-	return signals.count ||
-	       (w->rs && atomic_load(&w->rs->end) != RUN_END_COMPLETE);
-}
-
-static uint64_t wait_grace(const struct wait *w)
-{
-	return signals.count && signals.last == SIGTERM ?
-		       TERM_GRACE_NS :
-		       w->stop_wait_ns + NSEC_PER_SEC;
-}
-
-static bool overdue(struct wait *w, uint64_t now)
-{
-	if (w->deadline && now >= w->deadline)
-		return true;
-	if (!wait_stopped(w))
-		return false;
-	if (!w->stopped_at)
-		w->stopped_at = now;
-	return now - w->stopped_at >= wait_grace(w);
-}
-
-/* "0.5 s of SIGTERM", "11.0 s of the stop": a wait given up, for messages. */
-static const char *grace_str(const struct wait *w, char *buf, size_t len)
-{
-	if (w->deadline && !wait_stopped(w))
-		snprintf(buf, len, "%.1f s",
-			 (double)(w->deadline - w->stopped_at) / 1e9);
-	else
-		snprintf(buf, len, "%.1f s of %s", (double)wait_grace(w) / 1e9,
-			 signals.count && signals.last == SIGTERM ? "SIGTERM" :
-								    "the stop");
-	return buf;
-}
-
-static void nap(uint64_t *ns)
-{
-	struct timespec ts = { .tv_nsec = (long)*ns };
-
-	nanosleep(&ts, NULL);
-	if (*ns < NSEC_PER_MSEC)
-		*ns *= 2;
-}
-
-/*
- * Wait for the @n requests at @q: 0, -ETIMEDOUT (those in flight are
- * left active, for the caller to name) or -EIO.
- */
-static int wait_reqs(struct wait *w, struct job_req *q, unsigned int n)
-{
-	uint64_t ns = 20000;
-
-	for (;;) {
-		bool all = true;
-
-		for (unsigned int i = 0; i < n; i++) {
-			int r = job_test(&q[i]);
-
-			if (r < 0)
-				return r;
-			all = all && r;
-		}
-		if (all)
-			return 0;
-		if (w->p)
-			peers_tick(w->p, w->rs);
-		if (overdue(w, clock_now_ns()))
-			return -ETIMEDOUT;
-		nap(&ns);
-	}
-}
-
-static int lose(int err)
-{
-	lost = true;
-	return err;
-}
-
-/* See peers_exchange(); @w says how to wait. */
-static int exchange(const struct layout *l, const void *mine, size_t len,
-		    void *all, struct wait *w, const char *what)
-{
-	unsigned int n = l->nranks, me = l->rank;
-	char name[LAYOUT_HOST_MAX + 32], g[64];
-	struct job_req *q;
-	int err = 0;
-
-	memcpy((char *)all + (size_t)me * len, mine, len);
-	if (n < 2)
-		return 0;
-	if (lost)
-		return -ETIMEDOUT;
-	q = xcalloc(n, sizeof(*q));
-	if (me == 0) {
-		for (unsigned int r = 1; r < n && !err; r++)
-			err = job_irecv(&q[r], r, TAG_MEET,
-					(char *)all + (size_t)r * len, len);
-		if (!err)
-			err = wait_reqs(w, q + 1, n - 1);
-		for (unsigned int r = 1; r < n; r++) {
-			if (!q[r].active)
-				continue;
-			if (err == -ETIMEDOUT)
-				error("%s did not come to %s within %s: it may have died",
-				      layout_name(l, r, name, sizeof(name)),
-				      what, grace_str(w, g, sizeof(g)));
-			job_cancel(&q[r]);
-		}
-	} else {
-		err = job_isend(&q[0], 0, TAG_MEET, mine, len);
-		if (!err)
-			err = wait_reqs(w, q, 1);
-	}
-	if (!err)
-		err = job_ibcast(&q[0], all, (size_t)n * len);
-	if (!err)
-		err = wait_reqs(w, q, 1);
-	if (err == -ETIMEDOUT && me)
-		error("%s did not answer at %s within %s",
-		      layout_name(l, 0, name, sizeof(name)), what,
-		      grace_str(w, g, sizeof(g)));
-	free(q);
-	return err ? lose(err) : 0;
-}
-
-int peers_exchange(const struct layout *l, const void *mine, size_t len,
-		   void *all, uint64_t stop_wait_ns, const char *what)
-{
-	struct wait w = { .stop_wait_ns = stop_wait_ns };
-
-	if (single(l)) {
-		memcpy(all, mine, len);
-		return 0;
-	}
-	return exchange(l, mine, len, all, &w, what);
 }
 
 struct go_on {
@@ -215,13 +54,13 @@ bool peers_continue(const struct layout *l, int *status, bool more,
 	/* stopped between two runs (or stdout closed at a report) */
 	if (more && signals.count && *status == VB_EXIT_OK)
 		*status = VB_EXIT_SIGNAL(signals.last);
-	if (single(l) || lost)
+	if (single(l) || meet_lost())
 		return more && *status == VB_EXIT_OK;
 	mine = (struct go_on){ .status = *status,
 			       .sig = signals.count ? signals.last : 0 };
 	all = xcalloc(l->nranks, sizeof(*all));
-	if (peers_exchange(l, &mine, sizeof(mine), all, stop_wait_ns,
-			   "the next run")) {
+	if (meet_all(l, &mine, sizeof(mine), all, stop_wait_ns,
+		     "the next run")) {
 		free(all);
 		if (*status == VB_EXIT_OK)
 			*status = VB_EXIT_RUNTIME;
@@ -279,23 +118,23 @@ static struct peer_ready ready_of(int status)
 static int root_setup(struct peers *p, struct run_state *rs,
 		      struct peer_ready *root)
 {
-	struct wait w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
+	struct meet w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
 	struct job_req q;
 	int err;
 
-	if (lost)
+	if (meet_lost())
 		return -ETIMEDOUT;
 	err = job_ibcast(&q, root, sizeof(*root));
 	if (!err)
-		err = wait_reqs(&w, &q, 1);
+		err = meet_wait(&w, &q, 1);
 	if (err) {
 		char name[LAYOUT_HOST_MAX + 32], g[64];
 
 		if (err == -ETIMEDOUT && p->layout->rank)
 			error("%s did not finish its setup of run %u within %s",
 			      layout_name(p->layout, 0, name, sizeof(name)),
-			      p->index, grace_str(&w, g, sizeof(g)));
-		return lose(err);
+			      p->index, meet_grace_str(&w, g, sizeof(g)));
+		return meet_lose(err);
 	}
 	return 0;
 }
@@ -321,7 +160,7 @@ int peers_before_setup(struct peers *p, struct run_state *rs)
 int peers_ready(struct peers *p, struct run_state *rs, int status)
 {
 	const struct layout *l = p->layout;
-	struct wait w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
+	struct meet w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
 	struct peer_ready mine = ready_of(status), *all;
 	char name[LAYOUT_HOST_MAX + 32];
 	int first = -1, err;
@@ -337,9 +176,10 @@ int peers_ready(struct peers *p, struct run_state *rs, int status)
 	err = job_irecv(&p->notice_in, JOB_ANY, TAG_STOP, &p->in,
 			sizeof(p->in));
 	if (err)
-		return lose(err);
+		return meet_lose(err);
 	all = xcalloc(l->nranks, sizeof(*all));
-	err = exchange(l, &mine, sizeof(mine), all, &w, "the start of a run");
+	err = meet_exchange(l, &mine, sizeof(mine), all, &w,
+			    "the start of a run");
 	if (err) {
 		free(all);
 		return err;
@@ -384,7 +224,7 @@ static void sleep_until(uint64_t deadline)
 
 int peers_start(struct peers *p, struct run_state *rs)
 {
-	struct wait w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
+	struct meet w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
 	uint64_t start = 0;
 	struct job_req q;
 	int err;
@@ -393,22 +233,22 @@ int peers_start(struct peers *p, struct run_state *rs)
 		p->gate_at = clock_now_ns();
 		return 0;
 	}
-	if (lost)
+	if (meet_lost())
 		return -ETIMEDOUT;
 	err = job_clock_offset(CLOCK_ROUNDS, clock_now_ns() + CLOCK_WAIT_NS,
 			       &p->offset_ns, &p->offset_err_ns);
 	if (err) {
 		error("cannot agree on a start time with the other ranks: %s",
 		      strerror(-err));
-		return lose(err);
+		return meet_lose(err);
 	}
 	if (p->layout->rank == 0)
 		start = clock_now_ns() + START_AHEAD_NS;
 	err = job_ibcast(&q, &start, sizeof(start));
 	if (!err)
-		err = wait_reqs(&w, &q, 1);
+		err = meet_wait(&w, &q, 1);
 	if (err)
-		return lose(err);
+		return meet_lose(err);
 	p->start_at = (uint64_t)((int64_t)start + p->offset_ns);
 	sleep_until(p->start_at);
 	p->gate_at = clock_now_ns();
@@ -420,7 +260,7 @@ void peers_tick(struct peers *p, struct run_state *rs)
 	const struct layout *l = p->layout;
 	int end = atomic_load(&rs->end);
 
-	if (single(l) || lost)
+	if (single(l) || meet_lost())
 		return;
 	/* the handler only stops the phase: the end is set after the join */
 	if (signals.count && end == RUN_END_COMPLETE)
@@ -437,7 +277,7 @@ void peers_tick(struct peers *p, struct run_state *rs)
 			if (r != l->rank &&
 			    job_isend(&p->notice_out[r], r, TAG_STOP, &p->out,
 				      sizeof(p->out)))
-				lost = true;
+				meet_lose(-EIO);
 		p->notified = true;
 	}
 	if (p->noticed || !p->notice_in.active || job_test(&p->notice_in) != 1)
@@ -484,7 +324,7 @@ static int job_end(const struct peer_end *all, unsigned int n)
 static void drain_notices(struct peers *p, const struct peer_end *all)
 {
 	const struct layout *l = p->layout;
-	struct wait w = { .deadline = clock_now_ns() + DRAIN_WAIT_NS };
+	struct meet w = { .deadline = clock_now_ns() + DRAIN_WAIT_NS };
 	unsigned int matched = JOB_ANY, notifiers = 0;
 	struct peer_notice junk;
 	struct job_req q;
@@ -492,20 +332,20 @@ static void drain_notices(struct peers *p, const struct peer_end *all)
 	for (unsigned int r = 0; r < l->nranks; r++)
 		notifiers += r != l->rank && all[r].notified;
 	/* the posted receive takes the first notice to come */
-	if (notifiers && (p->noticed || !wait_reqs(&w, &p->notice_in, 1)))
+	if (notifiers && (p->noticed || !meet_wait(&w, &p->notice_in, 1)))
 		matched = p->notice_in.source;
 	job_cancel(&p->notice_in);
 	for (unsigned int r = 0; r < l->nranks; r++) {
 		if (r == l->rank || !all[r].notified || r == matched)
 			continue;
 		if (job_irecv(&q, r, TAG_STOP, &junk, sizeof(junk)) ||
-		    wait_reqs(&w, &q, 1)) {
+		    meet_wait(&w, &q, 1)) {
 			job_cancel(&q);
-			lost = true;
+			meet_lose(-EIO);
 		}
 	}
-	if (p->notified && wait_reqs(&w, p->notice_out, l->nranks))
-		lost = true;
+	if (p->notified && meet_wait(&w, p->notice_out, l->nranks))
+		meet_lose(-EIO);
 }
 
 /* One client's sample as sent: passes, ops, elapsed, stuck. */
@@ -576,7 +416,7 @@ static int collect(struct peers *p, struct run_state *rs, struct result *total,
 		   const unsigned int *ids, const struct peer_end *all)
 {
 	const struct layout *l = p->layout;
-	struct wait w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
+	struct meet w = { .rs = rs, .stop_wait_ns = rs->cfg->stop_wait_ns };
 	unsigned int n = l->nranks, nslots = total->nslots;
 	char name[LAYOUT_HOST_MAX + 32], g[64];
 	struct job_req *q = xcalloc(n, sizeof(*q));
@@ -593,7 +433,7 @@ static int collect(struct peers *p, struct run_state *rs, struct result *total,
 		err = job_isend(&q[0], 0, TAG_RESULT, buf[0],
 				part_size(nslots, p->nlocal));
 		if (!err)
-			err = wait_reqs(&w, q, 1);
+			err = meet_wait(&w, q, 1);
 		goto out;
 	}
 	p->nranks = n;
@@ -612,12 +452,12 @@ static int collect(struct peers *p, struct run_state *rs, struct result *total,
 			       -ENOMEM;
 	}
 	if (!err)
-		err = wait_reqs(&w, q + 1, n - 1);
+		err = meet_wait(&w, q + 1, n - 1);
 	for (unsigned int r = 1; r < n; r++) {
 		if (q[r].active && err == -ETIMEDOUT)
 			error("%s did not send its figures of run %u within %s",
 			      layout_name(l, r, name, sizeof(name)), p->index,
-			      grace_str(&w, g, sizeof(g)));
+			      meet_grace_str(&w, g, sizeof(g)));
 		job_cancel(&q[r]);
 	}
 	if (err)
@@ -653,7 +493,8 @@ int peers_finish(struct peers *p, struct run_state *rs, struct result *total,
 		 const unsigned int *ids, struct peer_counts *counts)
 {
 	const struct layout *l = p->layout;
-	struct wait w = { .rs = rs,
+	struct meet w = { .rs = rs,
+			  .tick = peers_tick,
 			  .p = p,
 			  .stop_wait_ns = rs->cfg->stop_wait_ns };
 	struct peer_end mine, *all;
@@ -677,7 +518,8 @@ int peers_finish(struct peers *p, struct run_state *rs, struct result *total,
 	};
 	all = xcalloc(l->nranks, sizeof(*all));
 	p->ended = true;
-	err = exchange(l, &mine, sizeof(mine), all, &w, "the end of a run");
+	err = meet_exchange(l, &mine, sizeof(mine), all, &w,
+			    "the end of a run");
 	if (err) {
 		free(all);
 		atomic_store(&rs->end, RUN_END_FAILED);
@@ -700,7 +542,7 @@ int peers_finish(struct peers *p, struct run_state *rs, struct result *total,
 	if (err) {
 		free(all);
 		atomic_store(&rs->end, RUN_END_FAILED);
-		return lose(err);
+		return meet_lose(err);
 	}
 	if (l->rank == 0) {
 		*counts = (struct peer_counts){ 0 };

@@ -29,13 +29,8 @@ struct run_state;
  *   end:    every rank's outcome to every rank, its figures to rank 0,
  *           which merges them into one result.
  *
- * A meeting is a gather to rank 0 and a broadcast back, so rank 0 knows
- * who did not come. Every wait polls; it is unbounded while this rank
- * runs normally (a slower host is not an error) and gives up once it is
- * stopped: after --stop-timeout and a second, or half a second after a
- * SIGTERM (mpirun sends it when it tears the job down, and SIGKILL a
- * second later). A meeting given up leaves the job "lost": no more
- * meetings, and main() aborts the job once it has cleaned up.
+ * Each meeting is a gather to rank 0 and a broadcast back, so rank 0
+ * knows who did not come; how a wait gives up is run/meet.h's.
  *
  * With one rank every function returns at once: a plain build and a
  * plain run go through the same code.
@@ -84,17 +79,6 @@ struct peer_counts {
 	uint64_t start_ns; /* setup and release: the largest */
 	unsigned int started, ready, stuck;
 };
-
-/* Has a meeting been given up? Then there are no more. */
-bool peers_lost(void);
-
-/*
- * Every rank's @len bytes at @mine, in @all (nranks * @len, by rank): a
- * meeting of main() (@what names it in messages), given up as described
- * above. 0, or -ETIMEDOUT / -EIO with a message (the job is lost).
- */
-int peers_exchange(const struct layout *l, const void *mine, size_t len,
-		   void *all, uint64_t stop_wait_ns, const char *what);
 
 /*
  * The sweep goes on only if every rank's @status (an exit status) is 0
