@@ -25,6 +25,7 @@
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
+#include "mpi/job.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/meet.h"
@@ -223,6 +224,12 @@ static int dbench_main(int argc, const char **argv)
 	struct stat st;
 	int status, ret;
 
+	/* every rank would replay into the one DIR/clients */
+	if (job_launched()) {
+		error("the dbench personality runs as one process, not under mpirun: give the ranks vfsbench's own options (-c client.txt; MANY HOSTS in vfsbench(1))");
+		free(lf);
+		return VB_EXIT_USAGE;
+	}
 	switch (options_parse_dbench(&cfg, &dr, argc, argv)) {
 	case OPTIONS_RUN:
 		break;

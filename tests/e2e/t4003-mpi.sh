@@ -233,4 +233,11 @@ test_expect_success 'ranks that were given other options or loadfiles: exit 2, n
 	canary_check && workdir_empty
 '
 
+test_expect_success 'the dbench personality under mpirun: exit 2, nothing made' '
+	test_expect_code 2 mpi_run 2 dbench -D work -t 1 1 >out 2>err &&
+	test "$(grep -c "^error: the dbench personality runs as one process, not under mpirun: " err)" = 2 &&
+	test_cmp /dev/null out &&
+	canary_check && workdir_empty
+'
+
 test_done
