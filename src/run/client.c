@@ -496,6 +496,16 @@ void *client_main(void *arg)
 	struct run_state *rs = c->rs;
 
 	atomic_store_explicit(&c->tid, (int)gettid(), memory_order_relaxed);
+	/*
+	 * No client is ever cancelled (a stop interrupts one with
+	 * SIGNAL_KICK, see signals.h). With glibc's default, deferred type
+	 * every cancellable call (open, close, pread, pwrite, fsync,
+	 * clock_nanosleep...) of a multi-threaded process switches the type
+	 * to asynchronous and back around its system call, two lock cmpxchg;
+	 * with the type already asynchronous both are skipped. A
+	 * single-threaded dbench never pays them. doc/design.md, "Timing".
+	 */
+	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
 	signals_accept_kick();
 	c->error = client_setup(c);
 	gate_arrive(&rs->gate);

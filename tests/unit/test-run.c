@@ -11,6 +11,7 @@
 #include <check.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/compiler.h"
 #include "base/clock.h"
 #include "engine/engine.h"
 #include "lang/loadfile.h"
@@ -36,9 +38,9 @@ struct fixture {
 	struct run run;
 };
 
-/* @n clients of a one-op loadfile on the null engine, set up and waiting
- * at the gate. */
-static void fixture_start(struct fixture *f, unsigned int n)
+/* @n clients of a one-op loadfile on @e, set up and waiting at the gate. */
+static void fixture_start_on(struct fixture *f, unsigned int n,
+			     const struct engine *e)
 {
 	static const char text[] = "stat f\n";
 	struct run *run = &f->run;
@@ -51,7 +53,7 @@ static void fixture_start(struct fixture *f, unsigned int n)
 	ck_assert_int_eq(
 		loadfile_parse(&f->lf, "t.load", text, sizeof(text) - 1, NULL),
 		0);
-	run_init(run, &f->cfg, &f->lf, &engine_null, n, 0, 0);
+	run_init(run, &f->cfg, &f->lf, e, n, 0, 0);
 	run->clients = xcalloc_aligned(n, sizeof(*run->clients));
 	run->state.progress = xcalloc_aligned(n, sizeof(*run->state.progress));
 	for (unsigned int i = 0; i < n; i++) {
@@ -63,6 +65,12 @@ static void fixture_start(struct fixture *f, unsigned int n)
 		run->started++;
 	}
 	gate_wait(&run->state.gate, n);
+}
+
+/* ... on the null engine. */
+static void fixture_start(struct fixture *f, unsigned int n)
+{
+	fixture_start_on(f, n, &engine_null);
 }
 
 static void fixture_join(struct fixture *f)
@@ -303,6 +311,47 @@ START_TEST(test_out_of_memory_cleans_up)
 }
 END_TEST
 
+/*
+ * The cancel type a client's op runs with, as the op itself finds it:
+ * setting it returns the one before, which is then put back.
+ */
+static atomic_int probe_type = -1;
+
+static long probe_stat(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
+		       UNUSED const char *path, UNUSED const char *path2)
+{
+	int old;
+
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &old);
+	pthread_setcanceltype(old, NULL);
+	atomic_store(&probe_type, old);
+	return 0;
+}
+
+static const struct engine engine_probe = {
+	.name = "probe",
+	.op = { [OP_STAT] = probe_stat },
+};
+
+/*
+ * Clients issue their calls with the asynchronous cancel type, so that
+ * glibc's cancellable wrappers skip their two lock cmpxchg per call.
+ */
+START_TEST(test_cancel_type)
+{
+	struct fixture f;
+
+	fixture_start_on(&f, 1, &engine_probe);
+	f.run.state.stop_at = clock_now_ns();
+	run_state_advance(&f.run.state, PHASE_MEASURE);
+	gate_open(&f.run.state.gate);
+	fixture_join(&f);
+	ck_assert_uint_eq(f.run.clients[0].res.ops, 1);
+	ck_assert_int_eq(atomic_load(&probe_type), PTHREAD_CANCEL_ASYNCHRONOUS);
+	fixture_release(&f);
+}
+END_TEST
+
 static Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -315,6 +364,7 @@ static Suite *run_suite(void)
 	tcase_add_test(tc, test_no_time);
 	tcase_add_test(tc, test_stopped_warmup_gate);
 	tcase_add_test(tc, test_idle_clients);
+	tcase_add_test(tc, test_cancel_type);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("memory");
 	tcase_add_test(tc, test_out_of_memory_cleans_up);
