@@ -171,10 +171,13 @@ _Static_assert(OPX_PACED <= UINT16_MAX, "op_xflags must fit struct op");
 _Static_assert(OP_MAX_HANDLES < UINT16_MAX, "handles must fit struct op");
 _Static_assert(sizeof(struct op) <= 64, "struct op must fit a cache line");
 
-/* True when the op's result is checked against @expect. */
+/*
+ * True when the op's result is checked against @expect. The common case
+ * first: an op that did what its line expects (0 == EXPECT_OK).
+ */
 static inline bool op_expect_matches(const struct op *op, int err)
 {
-	return op->expect == EXPECT_ANY || op->expect == err ||
+	return op->expect == err || op->expect == EXPECT_ANY ||
 	       (op->expect == EXPECT_FAIL && err);
 }
 
