@@ -24,12 +24,13 @@ set -eu
 
 usage() {
 	cat <<EOF
-usage: $0 [-n SMALL] [-N LARGE] [-D DIR] [LOADFILE...]
+usage: $0 [-n SMALL] [-N LARGE] [-D DIR] [-o OPTS] [LOADFILE...]
 
 LOADFILEs (default: a one-op loadfile "stat f", and the built-in
 default.load) run SMALL (default 20000) and LARGE (default 120000) ops'
 worth of passes each (rounded up to whole passes). DIR default /dev/shm.
-About 20 s by default. Environment: VFSBENCH (the binary), VALGRIND
+-o OPTS: more vfsbench options, e.g. "--clock monotonic" or
+"--latency-sample 64". About 20 s by default. Environment: VFSBENCH (the binary), VALGRIND
 (default valgrind), AWK.
 Exit status: 0 ok, 2 bad usage, 3 a tool is missing or a run failed.
 EOF
@@ -44,11 +45,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 small=20000
 large=120000
 base=/dev/shm
-while getopts n:N:D:h o; do
+vopts=
+while getopts n:N:D:o:h o; do
 	case $o in
 	n) small=$OPTARG ;;
 	N) large=$OPTARG ;;
 	D) base=$OPTARG ;;
+	o) vopts=$OPTARG ;;
 	h) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac
@@ -92,9 +95,10 @@ fi
 # prints "Ir ops"
 cg() {
 	rm -f "$work/$3".out*
+	# shellcheck disable=SC2086 # $vopts: words
 	"$VALGRIND" --tool=callgrind --separate-threads=yes --collect-atstart=no \
 		--toggle-collect=client_loop --callgrind-out-file="$work/$3.out" \
-		"$VFSBENCH" -q -e null -c "$1" --loops "$2" -D "$vdir" 1 \
+		"$VFSBENCH" -q -e null -c "$1" --loops "$2" -D "$vdir" $vopts 1 \
 		>"$work/$3.txt" 2>"$work/$3.err" ||
 		die "valgrind vfsbench -c $1 --loops $2 failed: $(tail -n 3 "$work/$3.err")"
 	: >"$work/$3.fn"
@@ -115,7 +119,7 @@ cg() {
 	echo "$ir $ops"
 }
 
-echo "vfsbench: $VFSBENCH -q -e null -c LOAD --loops N -D DIR 1"
+echo "vfsbench: $VFSBENCH -q -e null -c LOAD --loops N -D DIR${vopts:+ $vopts} 1"
 echo "valgrind: $VALGRIND --tool=callgrind --separate-threads=yes --collect-atstart=no --toggle-collect=client_loop"
 echo "$("$VALGRIND" --version), $(${CC:-cc} --version 2>/dev/null | head -n 1)"
 echo

@@ -2,21 +2,125 @@
 #ifndef VB_BASE_CLOCK_H
 #define VB_BASE_CLOCK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
+#if defined(__x86_64__) || defined(__i386__)
+#	include <x86intrin.h>
+#	define CLOCK_HAVE_TSC 1
+#else
+#	define CLOCK_HAVE_TSC 0
+#endif
+
 /*
- * The clock of every measurement: CLOCK_MONOTONIC through the vDSO, about
- * 20 ns a read on these machines. The client loop reads it once per op
- * boundary (the end of one op is the start of the next), see client.c.
+ * The clock of every measurement, in ns on CLOCK_MONOTONIC's scale: either
+ * CLOCK_MONOTONIC itself through the vDSO (about 20 ns a read on these
+ * machines), or the TSC read directly (about 10 ns) and converted with a
+ * calibration against CLOCK_MONOTONIC. The client loop reads it once per
+ * op boundary (the end of one op is the start of the next), see client.c.
+ *
+ * Which one is the process's one global setting: main() chooses it
+ * (--clock, clock_use_tsc()) before any thread starts, and it is
+ * read-only afterwards, so every thread converts alike and a deadline
+ * taken by one thread compares with a time read by another.
  */
-static inline uint64_t clock_now_ns(void)
+
+/*
+ * struct clock_tsc: ns = ns0 + ((tsc - tsc0) * mult) >> CLOCK_TSC_SHIFT,
+ * mult being the ns per tick in 32.32 fixed point (at 3 GHz, about
+ * 1.43e9: a step of 7e-10, far below the calibration's error). The
+ * product is taken in 128 bits, so it does not overflow for any delta
+ * whose result fits in 64 bits.
+ */
+#define CLOCK_TSC_SHIFT 32
+
+struct clock_tsc {
+	uint64_t tsc0; /* the TSC at the calibration's end */
+	uint64_t ns0; /* CLOCK_MONOTONIC at the same instant */
+	uint64_t mult;
+	/* what the calibration measured, for the record (JSON) */
+	uint64_t window_ns; /* CLOCK_MONOTONIC time between its two pairs */
+	uint64_t window_ticks; /* TSC ticks between them */
+};
+
+struct clock_state {
+	bool tsc; /* false: CLOCK_MONOTONIC */
+	struct clock_tsc cal;
+};
+
+extern struct clock_state clock_state;
+
+static inline uint64_t clock_monotonic_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
+
+#if CLOCK_HAVE_TSC
+/*
+ * A plain rdtsc, not rdtscp or lfence; rdtsc: it may run a few cycles
+ * before the instructions ahead of it have finished, but the end of one
+ * op is the start of the next, so what one op's latency loses the next
+ * one's gains and the run's time is exact; the ordered forms cost more
+ * on every op (doc/performance.md, "The clock").
+ */
+static inline uint64_t clock_tsc_read(void)
+{
+	return __rdtsc();
+}
+#else
+static inline uint64_t clock_tsc_read(void)
+{
+	return 0;
+}
+#endif
+
+/* The TSC reading @tsc in ns on @cal's scale. */
+static inline uint64_t clock_tsc_ns(const struct clock_tsc *cal, uint64_t tsc)
+{
+	unsigned __int128 d = (unsigned __int128)(tsc - cal->tsc0) * cal->mult;
+
+	return cal->ns0 + (uint64_t)(d >> CLOCK_TSC_SHIFT);
+}
+
+static inline uint64_t clock_now_ns(void)
+{
+	if (clock_state.tsc)
+		return clock_tsc_ns(&clock_state.cal, clock_tsc_read());
+	return clock_monotonic_ns();
+}
+
+/*
+ * The calibration's arithmetic: from two (TSC, CLOCK_MONOTONIC) pairs, the
+ * second later than the first, fill @cal so that it converts the second
+ * pair's TSC to its ns exactly and ticks at (ns1 - ns0) / (tsc1 - tsc0).
+ * Returns 0, or -EINVAL when the pairs do not go forward on both clocks
+ * or the rate does not fit 32.32 (a tick longer than 2^32 ns).
+ */
+int clock_tsc_from_pairs(struct clock_tsc *cal, uint64_t tsc0, uint64_t ns0,
+			 uint64_t tsc1, uint64_t ns1);
+
+/* The TSC's rate that @cal measured, in ticks per second. */
+double clock_tsc_hz(const struct clock_tsc *cal);
+
+/*
+ * Calibrate against CLOCK_MONOTONIC over about @window_ns (a sleep between
+ * two pairs, each the tightest of a few TSC reads around a clock read)
+ * and switch clock_now_ns() to the TSC. Only for a TSC that the caller
+ * knows to be invariant and the kernel's clocksource (sys/tsc.h). Before
+ * any thread starts. Returns 0 or -EINVAL (no TSC, or it did not move).
+ */
+int clock_use_tsc(uint64_t window_ns);
+
+/*
+ * How far the TSC's time has drifted from CLOCK_MONOTONIC since the
+ * calibration, in parts per million of the time since (0 on
+ * CLOCK_MONOTONIC): a check, for the record, of the rate measured.
+ */
+double clock_tsc_drift_ppm(void);
 
 #define NSEC_PER_SEC  1000000000ull
 #define NSEC_PER_MSEC 1000000ull

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
 #include "cli/dbench.h"
@@ -35,6 +36,7 @@
 #include "run/workdir.h"
 #include "sys/env.h"
 #include "sys/pipe.h"
+#include "sys/tsc.h"
 
 /* The work directory for die()'s hook, while it exists. */
 static struct workdir *die_wd;
@@ -93,6 +95,45 @@ static int finish_workdir(const struct config *cfg, struct workdir *wd,
 		workdir_release(wd);
 	}
 	return ret;
+}
+
+/* How long the TSC's calibration sleeps between its two readings. */
+#define CLOCK_CALIBRATION_NS (20 * NSEC_PER_MSEC)
+
+/*
+ * --clock: the TSC where sys/tsc.h finds it usable (auto) or where asked
+ * for (tsc: an error, exit 2, where it is not), else CLOCK_MONOTONIC.
+ * Before any thread starts (base/clock.h). What was chosen and why goes
+ * to the result files through cfg->report.
+ */
+static int choose_clock(struct config *cfg)
+{
+	static const char *const names[] = {
+		[CLOCK_CHOICE_AUTO] = "auto",
+		[CLOCK_CHOICE_TSC] = "tsc",
+		[CLOCK_CHOICE_MONOTONIC] = "monotonic",
+	};
+	static char why[256];
+
+	cfg->report.clock_option = names[cfg->clock];
+	cfg->report.clock_why = why;
+	if (cfg->clock == CLOCK_CHOICE_MONOTONIC) {
+		snprintf(why, sizeof(why), "--clock monotonic");
+		return 0;
+	}
+	if (!tsc_usable(why, sizeof(why))) {
+		if (!clock_use_tsc(CLOCK_CALIBRATION_NS)) {
+			cfg->report.clock_why = NULL;
+			return 0;
+		}
+		snprintf(why, sizeof(why),
+			 "the TSC did not advance during its calibration");
+	}
+	if (cfg->clock == CLOCK_CHOICE_TSC) {
+		error("--clock tsc: %s", why);
+		return -ENOTSUP;
+	}
+	return 0;
 }
 
 static int compare_main(int argc, const char **argv)
@@ -260,6 +301,10 @@ static int dbench_main(int argc, const char **argv)
 	}
 	if (sweep_check_memory(&cfg.run, &sv, 1)) {
 		status = VB_EXIT_RUNTIME;
+		goto out;
+	}
+	if (choose_clock(&cfg)) {
+		status = VB_EXIT_USAGE;
 		goto out;
 	}
 	ret = workdir_open_named(&wd, cfg.directory, "clients",
@@ -493,7 +538,13 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 	cfg->report.layout = ranks_layout(&in->rk);
 	if (sweep_check_memory(&cfg->run, in->sv, cfg->nvariants))
 		status = VB_EXIT_RUNTIME;
-	return ranks_agree(&in->rk, status, "the memory check");
+	status = ranks_agree(&in->rk, status, "the memory check");
+	if (status)
+		return status;
+	/* each rank its own clock: a TSC is calibrated where it runs */
+	if (choose_clock(cfg))
+		status = VB_EXIT_USAGE;
+	return ranks_agree(&in->rk, status, "the clock");
 }
 
 /* The work directory (rank 0's, shared where -D is): a status. */

@@ -41,6 +41,8 @@ enum {
 	OPT_DEPTH,
 	OPT_MAX_ERRORS,
 	OPT_STOP_TIMEOUT,
+	OPT_CLOCK,
+	OPT_LATENCY_SAMPLE,
 	OPT_RELATIVE,
 	OPT_NULL_FAIL,
 	OPT_DIALECT,
@@ -113,6 +115,12 @@ static const struct poptOption main_options[] = {
 	{ "relative", '\0', POPT_ARG_STRING, NULL, OPT_RELATIVE,
 	  "metric of the sweep table's relative column: ops or mbps (default: ops; mbps for a dbench loadfile)",
 	  "ops|mbps" },
+	{ "clock", '\0', POPT_ARG_STRING, NULL, OPT_CLOCK,
+	  "what times the ops: the TSC (calibrated against CLOCK_MONOTONIC; only where invariant and the kernel's clocksource), CLOCK_MONOTONIC, or auto: the TSC where usable (default: auto)",
+	  "auto|tsc|monotonic" },
+	{ "latency-sample", '\0', POPT_ARG_STRING, NULL, OPT_LATENCY_SAMPLE,
+	  "time one op in N of each kind per client, for latency percentiles; counts and throughput stay exact (default: 1, every op)",
+	  "N" },
 	{ "runs", '\0', POPT_ARG_STRING, NULL, OPT_RUNS,
 	  "measure each client count N times (default: 1)", "N" },
 	{ "order", '\0', POPT_ARG_STRING, NULL, OPT_ORDER,
@@ -207,6 +215,7 @@ static const struct config config_defaults = {
 		.fdt = FDT_SHARED,
 		.runs = 1,
 		.order = ORDER_INTERLEAVED,
+		.latency_sample = 1,
 	},
 	.report = {
 		.metric = METRIC_OPS,
@@ -611,6 +620,25 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 			return usage_error(
 				"bad --fsinfo '%s': expected statvfs, statfs or statvfs_legacy",
 				arg);
+		break;
+	case OPT_CLOCK:
+		if (!strcmp(arg, "auto"))
+			cfg->clock = CLOCK_CHOICE_AUTO;
+		else if (!strcmp(arg, "tsc"))
+			cfg->clock = CLOCK_CHOICE_TSC;
+		else if (!strcmp(arg, "monotonic"))
+			cfg->clock = CLOCK_CHOICE_MONOTONIC;
+		else
+			return usage_error(
+				"bad --clock '%s': expected auto, tsc or monotonic",
+				arg);
+		break;
+	case OPT_LATENCY_SAMPLE:
+		if (units_parse_uint(arg, UINT32_MAX, &v) || !v)
+			return usage_error(
+				"bad --latency-sample '%s': expected 1 to %u (time one op in N)",
+				arg, UINT32_MAX);
+		cfg->run.latency_sample = (uint32_t)v;
 		break;
 	case OPT_RUNS:
 		if (units_parse_uint(arg, 10000, &v) || !v)

@@ -15,6 +15,13 @@
 #include "run/config.h"
 #include "run/layout.h"
 
+/* --clock: what times the ops (main() decides, base/clock.h converts). */
+enum clock_choice {
+	CLOCK_CHOICE_AUTO, /* the TSC where sys/tsc.h says it is usable */
+	CLOCK_CHOICE_TSC, /* the TSC, or an error where it is not usable */
+	CLOCK_CHOICE_MONOTONIC, /* clock_gettime(CLOCK_MONOTONIC) */
+};
+
 /*
  * struct config: every setting of a run, filled from the command line by
  * options_parse() and read-only afterwards. The popt tables live in
@@ -44,6 +51,7 @@ struct config {
 	char *ministat; /* --ministat PREFIX */
 	int null_fail[OP_NR]; /* null engine: errno to return per op kind */
 	bool relative_set; /* --relative given */
+	enum clock_choice clock; /* --clock */
 	/* the dbench personality (cli/dbench.c) */
 	bool dbench_adopt; /* --adopt-clients */
 	bool dbench_own_report; /* --vfsbench-report */

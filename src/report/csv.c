@@ -37,7 +37,7 @@ static void csv_string(FILE *f, const char *s)
 }
 
 static void csv_row(FILE *f, const struct run *run, const char *op,
-		    const struct hist *h, uint64_t unexpected,
+		    uint64_t count, const struct hist *h, uint64_t unexpected,
 		    const char *variant)
 {
 	uint64_t el = result_elapsed(&run->total);
@@ -46,8 +46,8 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu,",
 		run->index, run->nclients, run->repeat,
 		end_names[atomic_load(&run->state.end)], op,
-		(unsigned long long)h->count,
-		el ? (double)h->count * 1e9 / (double)el : 0, hist_mean(h),
+		(unsigned long long)count,
+		el ? (double)count * 1e9 / (double)el : 0, hist_mean(h),
 		(unsigned long long)hist_percentile(h, 50),
 		(unsigned long long)hist_percentile(h, 90),
 		(unsigned long long)hist_percentile(h, 99),
@@ -85,10 +85,10 @@ int report_csv(const struct sweep *sw, const char *path)
 				unexpected += r->err[s][e];
 			csv_row(f, run,
 				op_table[run->state.lf->slot_op[s]].name,
-				&r->lat[s], unexpected, v);
+				r->count[s], &r->lat[s], unexpected, v);
 		}
 		result_all_ops(r, all);
-		csv_row(f, run, "all", all, r->unexpected, v);
+		csv_row(f, run, "all", r->ops, all, r->unexpected, v);
 	}
 	free(all);
 	return outfile_commit(&o);

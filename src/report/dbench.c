@@ -160,11 +160,15 @@ void report_dbench_cleanup(const struct dbench_report *dr, unsigned int left)
 	fflush(stdout);
 }
 
-/* One table row: count, mean and longest latency in ms. */
+/*
+ * One table row: count, mean and longest latency in ms, the latencies of
+ * @timed of the @count ops (fewer with --latency-sample).
+ */
 static void row(const struct dbench_report *dr, const char *name,
-		uint64_t count, uint64_t sum_ns, uint64_t max_ns)
+		uint64_t count, uint64_t timed, uint64_t sum_ns,
+		uint64_t max_ns)
 {
-	double avg = count ? (double)sum_ns / (double)count / 1e6 : 0;
+	double avg = timed ? (double)sum_ns / (double)timed / 1e6 : 0;
 
 	if (dr->machine_readable)
 		printf(":%s:%llu:%.03f:%.03f:\n", name,
@@ -213,14 +217,15 @@ static void table(const struct dbench_report *dr, const struct run *run,
 		int s = slot_of(run, id);
 		const struct hist *h;
 
-		if (s < 0 || !run->total.lat[s].count)
+		if (s < 0 || !run->total.count[s])
 			continue;
 		h = &run->total.lat[s];
 		if (brief)
-			row(dr, name, brief[s].count, brief[s].sum_ns,
-			    brief[s].max_ns);
+			row(dr, name, brief[s].count, brief[s].timed,
+			    brief[s].sum_ns, brief[s].max_ns);
 		else
-			row(dr, name, h->count, h->sum, h->max);
+			row(dr, name, run->total.count[s], h->count, h->sum,
+			    h->max);
 	}
 	printf("\n");
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/clock.h"
 #include "base/jsonstr.h"
 #include "compare/resultfile.h"
 #include "lang/loadfile.h"
@@ -141,6 +142,10 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
 	json_object_set_new(o, "links_out", json_boolean(rc->lopts->links_out));
 	json_object_set_new(o, "stop_timeout_ns", u64(cfg->stop_wait_ns));
+	json_object_set_new(o, "clock", str(rc->clock_option));
+	json_object_set_new(
+		o, "latency_sample",
+		u64(cfg->latency_sample > 1 ? cfg->latency_sample : 1));
 	return o;
 }
 
@@ -169,12 +174,12 @@ static json_t *ops_json(const struct run *run)
 		}
 		json_array_append_new(
 			a,
-			json_pack("{ss sI sf sI sI sI sI sI sI so}", "op",
+			json_pack("{ss sI sI sf sI sI sI sI sI sI so}", "op",
 				  op_table[run->state.lf->slot_op[s]].name,
-				  "count", (json_int_t)h->count, "mean_ns",
-				  hist_mean(h), "min_ns",
-				  (json_int_t)(h->count ? h->min : 0), "max_ns",
-				  (json_int_t)h->max, "p50_ns",
+				  "count", (json_int_t)r->count[s], "timed",
+				  (json_int_t)h->count, "mean_ns", hist_mean(h),
+				  "min_ns", (json_int_t)(h->count ? h->min : 0),
+				  "max_ns", (json_int_t)h->max, "p50_ns",
 				  (json_int_t)hist_percentile(h, 50), "p90_ns",
 				  (json_int_t)hist_percentile(h, 90), "p99_ns",
 				  (json_int_t)hist_percentile(h, 99), "p999_ns",
@@ -393,11 +398,36 @@ static json_t *points_json(const struct sweep *sw)
 	return a;
 }
 
+/*
+ * What timed the ops (environment.clock): the TSC with its calibration,
+ * and how far it had drifted from CLOCK_MONOTONIC by now; or
+ * CLOCK_MONOTONIC and why.
+ */
+static json_t *clock_json(const struct report_config *rc)
+{
+	const struct clock_tsc *cal = &clock_state.cal;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "source",
+			    json_string(clock_state.tsc ? "tsc" : "monotonic"));
+	json_object_set_new(o, "why_not_tsc",
+			    str(clock_state.tsc ? NULL : rc->clock_why));
+	if (!clock_state.tsc)
+		return o;
+	json_object_set_new(o, "tsc_hz", json_real(clock_tsc_hz(cal)));
+	json_object_set_new(o, "calibration_ns", u64(cal->window_ns));
+	json_object_set_new(o, "calibration_ticks", u64(cal->window_ticks));
+	json_object_set_new(o, "mult", u64(cal->mult));
+	json_object_set_new(o, "shift", json_integer(CLOCK_TSC_SHIFT));
+	json_object_set_new(o, "drift_ppm", json_real(clock_tsc_drift_ppm()));
+	return o;
+}
+
 int report_json(const struct report_config *rc, const struct sweep *sw,
 		const struct env *env, const char *path)
 {
 	const struct loadfile *lf = sw->lf;
-	json_t *root = json_object(), *runs = json_array();
+	json_t *root = json_object(), *runs = json_array(), *envo;
 	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -411,7 +441,9 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "options", options_json(rc, sw));
 	json_object_set_new(root, "loadfile", loadfile_json(lf));
 	json_object_set_new(root, "variants", variants_json(rc, sw));
-	json_object_set_new(root, "environment", env_json(env));
+	envo = env_json(env);
+	json_object_set_new(envo, "clock", clock_json(rc));
+	json_object_set_new(root, "environment", envo);
 	if (rc->layout)
 		json_object_set_new(root, "mpi", mpi_json(rc));
 	for (unsigned int i = 0; i < sw->nruns; i++)

@@ -57,6 +57,10 @@ struct report_config {
 	const struct layout *layout;
 	const bool *attached;
 	char *const *envs;
+	/* --clock as given (auto, tsc or monotonic); why the TSC does not
+	 * time the ops (NULL when it does): the JSON's clock record */
+	const char *clock_option;
+	const char *clock_why;
 };
 
 /* What the result files record of one variant of the sweep. */

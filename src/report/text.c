@@ -202,7 +202,7 @@ static void print_unmeasured(const struct run *run)
 	for (unsigned int s = 0; s < r->nslots; s++) {
 		uint64_t skipped = r->err[s][ERR_SKIPPED];
 
-		if (r->lat[s].count)
+		if (r->count[s])
 			continue;
 		printf("%s%s", sep, op_table[run->state.lf->slot_op[s]].name);
 		if (skipped)
@@ -211,6 +211,24 @@ static void print_unmeasured(const struct run *run)
 	}
 	if (*sep == ',')
 		printf("\n");
+}
+
+/*
+ * --latency-sample: which latencies the tables show. Counts and rates are
+ * of every op, the latency columns of the ops timed.
+ */
+static void print_sampled(const struct run *run)
+{
+	const struct result *r = &run->total;
+	uint32_t every = run->state.cfg->latency_sample;
+	uint64_t timed = 0;
+
+	if (every <= 1)
+		return;
+	for (unsigned int s = 0; s < r->nslots; s++)
+		timed += r->lat[s].count;
+	printf("Latencies sampled: 1 op in %u of each kind per client timed (%llu of %llu ops); avg, percentiles and max are of those\n",
+	       every, (unsigned long long)timed, (unsigned long long)r->ops);
 }
 
 /*
@@ -229,13 +247,14 @@ static void print_native(const struct run *run, uint64_t el)
 		const struct hist *h = &r->lat[s];
 		uint64_t unexpected = 0;
 
-		if (!h->count)
+		if (!r->count[s])
 			continue;
 		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
 			unexpected += r->err[s][e];
 		printf("%-16s %12llu %12.2f %9s %9s %9s %9s %9s %10llu\n",
 		       op_table[run->state.lf->slot_op[s]].name,
-		       (unsigned long long)h->count, per_sec(h->count, el),
+		       (unsigned long long)r->count[s],
+		       per_sec(r->count[s], el),
 		       units_format_ns(b[0], 16, (uint64_t)hist_mean(h)),
 		       units_format_ns(b[1], 16, hist_percentile(h, 50)),
 		       units_format_ns(b[2], 16, hist_percentile(h, 99)),
@@ -244,6 +263,7 @@ static void print_native(const struct run *run, uint64_t el)
 		       (unsigned long long)unexpected);
 	}
 	print_unmeasured(run);
+	print_sampled(run);
 }
 
 /*
@@ -261,11 +281,12 @@ static void print_dbench(const struct run *run)
 		for (unsigned int s = 0; s < r->nslots; s++) {
 			const struct hist *h = &r->lat[s];
 
-			if (run->state.lf->slot_op[s] != id || !h->count ||
+			if (run->state.lf->slot_op[s] != id || !r->count[s] ||
 			    id == OP_DB_SLEEP)
 				continue;
 			printf(" %-12s %7llu %9.03f %9.03f\n",
-			       op_table[id].name, (unsigned long long)h->count,
+			       op_table[id].name,
+			       (unsigned long long)r->count[s],
 			       hist_mean(h) / 1e6, (double)h->max / 1e6);
 		}
 	}

@@ -87,7 +87,8 @@ void client_memory(struct client_memory *m, const struct loadfile *lf,
 	m->scratch = has_scratch(lf, e) ? ENGINE_DIRBUF + PATH_MAX : 0;
 	m->stats = lines(lf->nslots * sizeof(struct hist)) +
 		   lines(lf->nslots * sizeof(uint64_t[ERR_NR]));
-	m->other = (lf->nhandles + 1) * sizeof(int) +
+	m->other = lf->nslots * sizeof(uint32_t) + /* --latency-sample */
+		   (lf->nhandles + 1) * sizeof(int) +
 		   (2 * lf->nexpand + 1) * sizeof(char *) + paths;
 }
 
@@ -130,6 +131,12 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 		if (op->path2 && !(x[1] = expand(op->path2, sub)))
 			return -ENOMEM;
 	}
+	if (rs->cfg->latency_sample > 1) {
+		c->sample_left =
+			calloc(lf->nslots ? lf->nslots : 1, sizeof(uint32_t));
+		if (!c->sample_left)
+			return -ENOMEM;
+	}
 	c->ctx.buf_len = data_buffer(lf);
 	c->ctx.buf = calloc_aligned(1, c->ctx.buf_len);
 	if (!c->ctx.buf)
@@ -160,6 +167,7 @@ void client_release(struct client *c)
 	free(c->ctx.dirbuf);
 	free(c->ctx.pathbuf);
 	free(c->pass);
+	free(c->sample_left);
 	result_release(&c->res);
 	if (c->dirfd >= 0)
 		close(c->dirfd);
@@ -341,27 +349,68 @@ static uint64_t phase_end(const struct run_state *rs, int phase)
 }
 
 /*
- * The hot loop. One clock read per op boundary: the end of one op is the
- * start of the next, so an op's latency also holds the few ns of
- * bookkeeping after the previous op (histogram update, result check,
- * progress store); two reads per op would cost ~20 ns more on every op.
+ * --latency-sample: the measurement starts each kind's countdown at 1, so
+ * that its first op is timed, then every Nth.
+ */
+static void sample_restart(struct client *c)
+{
+	for (unsigned int s = 0; s < c->res.nslots; s++)
+		c->sample_left[s] = 1;
+}
+
+/*
+ * Each kind's op count, at the loop's end: the histogram's when every op
+ * is timed. Sampling one in N from the first, t timed ops and a countdown
+ * at l (1 to N) mean t * N + 1 - l ops: the first op timed, N - 1
+ * between two timed ones, N - l since the last.
+ */
+static void count_ops(struct client *c, bool sampled)
+{
+	struct result *res = &c->res;
+	uint64_t every = c->rs->cfg->latency_sample;
+
+	for (unsigned int s = 0; s < res->nslots; s++)
+		res->count[s] = sampled ? res->lat[s].count * every + 1 -
+						  c->sample_left[s] :
+					  res->lat[s].count;
+}
+
+/*
+ * The hot loop. Timing every op (@sampled false), it reads the clock once
+ * per op boundary: the end of one op is the start of the next, so an
+ * op's latency also holds the few ns of bookkeeping after the previous op
+ * (histogram update, result check, progress store); two reads per op
+ * would cost a clock read more on every op. With --latency-sample N
+ * (@sampled true) it times one op in N of each kind (op->slot), reading
+ * the clock just before and after that op, and only counts the others.
  *
  * Phase changes are seen at op boundaries. With --loops the switch from
  * warmup to measurement waits for a pass boundary, so that a measured pass
  * is always a whole pass and op counts are exact. A phase that ends by
  * the clock is ended by the first client to read a time past its end
  * (the main thread does the same when it wakes): one compare with the
- * time just read, so the run stops on time however busy the CPUs are.
+ * time just read, so the run stops on time however busy the CPUs are;
+ * sampling, a client reads the time only around the ops it times.
+ *
+ * Counts stay in registers: the op count, bytes and the end of the last
+ * op go into the result when the loop ends (the main thread reads the
+ * progress slot while it runs, the result only after the join).
+ *
+ * Always inlined into client_loop()'s two calls, so that each loop is
+ * compiled with @sampled a constant.
  */
-static void client_loop(struct client *c)
+static inline __attribute__((always_inline)) void client_run(struct client *c,
+							     const bool sampled)
 {
 	struct run_state *rs = c->rs;
 	const struct run_config *cfg = rs->cfg;
 	const struct op *ops = c->ops;
 	struct result *res = &c->res;
 	struct progress *prog = c->progress;
+	uint32_t *left = c->sample_left, every = cfg->latency_sample;
 	unsigned int nops = c->nops;
 	uint64_t warm_passes = 0, done = 0, done_bytes = 0, t0, end_at;
+	uint64_t done_from = 0, bytes_from = 0; /* at the measurement's start */
 	int seen = atomic_load_explicit(&rs->phase, memory_order_relaxed);
 	bool measuring = seen == PHASE_MEASURE, partial = false;
 	bool close_after_pass = rs->lf->close_after_pass;
@@ -379,6 +428,8 @@ static void client_loop(struct client *c)
 	if (seen == PHASE_STOP)
 		goto out;
 	end_at = phase_end(rs, seen);
+	if (sampled)
+		sample_restart(c);
 	usage_mark(&u_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
@@ -398,6 +449,10 @@ static void client_loop(struct client *c)
 				if (phase == PHASE_MEASURE &&
 				    (!cfg->loops || i == 0)) {
 					result_reset(res);
+					done_from = done;
+					bytes_from = done_bytes;
+					if (sampled)
+						sample_restart(c);
 					usage_mark(&u_start);
 					t0 = clock_now_ns();
 					res->t_start = t0;
@@ -415,6 +470,14 @@ static void client_loop(struct client *c)
 				res->err[op->slot][ERR_SKIPPED]++;
 				continue;
 			}
+			if (sampled) {
+				if (--left[op->slot]) {
+					ret = client_exec(c, op);
+					goto counted;
+				}
+				left[op->slot] = every;
+				t0 = clock_now_ns();
+			}
 			ret = client_exec(c, op);
 			t1 = clock_now_ns();
 			lat = t1 - t0;
@@ -429,12 +492,18 @@ static void client_loop(struct client *c)
 				atomic_store_explicit(&prog->max_ns, lat,
 						      memory_order_relaxed);
 			t0 = t1;
-			res->t_end = t1;
-			res->ops++;
+			if (__builtin_expect(t1 >= end_at, 0)) {
+				run_state_advance(rs, seen == PHASE_MEASURE ?
+							      PHASE_STOP :
+							      PHASE_MEASURE);
+				end_at = UINT64_MAX;
+			}
+		counted:
 			err = ret < 0 ? (int)-ret : 0;
 			if (ret > 0) {
-				res->bytes += (uint64_t)ret;
 				done_bytes += (uint64_t)ret;
+				atomic_store_explicit(&prog->bytes, done_bytes,
+						      memory_order_relaxed);
 			}
 			if (__builtin_expect(!op_expect_matches(op, err), 0))
 				client_unexpected(c, op, err);
@@ -442,18 +511,10 @@ static void client_loop(struct client *c)
 				client_interrupted(c, op);
 			atomic_store_explicit(&prog->ops, ++done,
 					      memory_order_relaxed);
-			atomic_store_explicit(&prog->bytes, done_bytes,
-					      memory_order_relaxed);
-			if (__builtin_expect(t1 >= end_at, 0)) {
-				run_state_advance(rs, seen == PHASE_MEASURE ?
-							      PHASE_STOP :
-							      PHASE_MEASURE);
-				end_at = UINT64_MAX;
-			}
 		}
 		if (__builtin_expect(pass_work, 0)) {
 			if (cfg->pass_times)
-				note_pass(c, t0);
+				note_pass(c, sampled ? clock_now_ns() : t0);
 			/* what a cut of a trace leaves open: untimed */
 			if (close_after_pass) {
 				close_handles(c);
@@ -484,10 +545,24 @@ out:
 	} else {
 		usage_mark(&u_end);
 		result_add_usage(res, &u_start, &u_end);
+		count_ops(c, sampled);
+		res->ops = done - done_from;
+		res->bytes = done_bytes - bytes_from;
+		/* the last op's end (sampling: now); none without an op */
+		if (res->ops)
+			res->t_end = sampled ? clock_now_ns() : t0;
 	}
 	close_handles(c);
 	if (warm_passes)
 		gate_arrive(&rs->gate);
+}
+
+static void client_loop(struct client *c)
+{
+	if (c->sample_left)
+		client_run(c, true);
+	else
+		client_run(c, false);
 }
 
 void *client_main(void *arg)

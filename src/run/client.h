@@ -67,6 +67,9 @@ struct client {
 	struct pass_time *pass;
 	unsigned int npass, pass_alloc;
 	uint64_t pass_mark; /* when the pass under way began */
+	/* --latency-sample: per slot, the ops until the next one timed;
+	 * NULL when every op is timed */
+	uint32_t *sample_left;
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	pthread_t thread;

@@ -64,6 +64,9 @@ struct run_config {
 	bool pass_times; /* --show-execute-time: keep every pass's time */
 	bool per_client; /* --per-client-results: keep each client's table */
 	uint64_t max_errors; /* 0: no limit */
+	/* --latency-sample: each client times one op in N of each kind (its
+	 * slot): the 1st, the N+1st... of the measurement; 0 or 1: every op */
+	uint32_t latency_sample;
 	/* after a stop, how long to interrupt clients still blocked in a
 	 * system call before giving up on them (--stop-timeout) */
 	uint64_t stop_wait_ns;

@@ -629,8 +629,8 @@ static struct op_brief *brief_of(const struct result *r)
 	struct op_brief *b = xcalloc(r->nslots ? r->nslots : 1, sizeof(*b));
 
 	for (unsigned int s = 0; s < r->nslots; s++)
-		b[s] = (struct op_brief){ r->lat[s].count, r->lat[s].sum,
-					  r->lat[s].max };
+		b[s] = (struct op_brief){ r->count[s], r->lat[s].count,
+					  r->lat[s].sum, r->lat[s].max };
 	return b;
 }
 

@@ -22,7 +22,7 @@ struct workdir;
 
 /* --per-client-results: one op kind of one client, while measuring. */
 struct op_brief {
-	uint64_t count, sum_ns, max_ns;
+	uint64_t count, timed, sum_ns, max_ns; /* as struct result's */
 };
 
 /*

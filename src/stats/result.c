@@ -20,7 +20,8 @@ int result_init(struct result *r, unsigned int nslots)
 	memset(r, 0, sizeof(*r));
 	r->lat = calloc_aligned(nslots, sizeof(*r->lat));
 	r->err = calloc_aligned(nslots, sizeof(*r->err));
-	if (!r->lat || !r->err) {
+	r->count = calloc_aligned(nslots, sizeof(*r->count));
+	if (!r->lat || !r->err || !r->count) {
 		result_release(r);
 		return -ENOMEM;
 	}
@@ -34,6 +35,7 @@ void result_reset(struct result *r)
 	for (unsigned int i = 0; i < r->nslots; i++)
 		hist_init(&r->lat[i]);
 	memset(r->err, 0, r->nslots * sizeof(*r->err));
+	memset(r->count, 0, r->nslots * sizeof(*r->count));
 	r->ops = r->unexpected = r->skipped = r->interrupted = 0;
 	r->bytes = r->passes = 0;
 	r->t_start = r->t_end = 0;
@@ -44,6 +46,7 @@ void result_merge(struct result *dst, const struct result *src)
 {
 	for (unsigned int i = 0; i < dst->nslots; i++) {
 		hist_merge(&dst->lat[i], &src->lat[i]);
+		dst->count[i] += src->count[i];
 		for (unsigned int e = 0; e < ERR_NR; e++)
 			dst->err[i][e] += src->err[i][e];
 	}
@@ -254,5 +257,6 @@ void result_release(struct result *r)
 {
 	free(r->lat);
 	free(r->err);
+	free(r->count);
 	memset(r, 0, sizeof(*r));
 }

@@ -39,7 +39,10 @@ struct usage {
 
 struct result {
 	unsigned int nslots;
-	struct hist *lat; /* [nslots] */
+	struct hist *lat; /* [nslots]: the latencies of the ops timed */
+	/* [nslots]: the ops of each kind done, exact; lat[s].count of them
+	 * were timed (all of them, unless --latency-sample) */
+	uint64_t *count;
 	uint64_t (*err)[ERR_NR]; /* [nslots][ERR_NR] */
 	uint64_t ops; /* ops completed (timed) */
 	uint64_t unexpected; /* sum of err[][] below ERR_SKIPPED */

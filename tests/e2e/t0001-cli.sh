@@ -17,7 +17,8 @@ unlink mkdir rmdir rename link symlink readlink readdir utimens'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
-fd-table depth skip-cleanup max-errors strict stop-timeout relative runs order seed
+fd-table depth skip-cleanup max-errors strict stop-timeout clock latency-sample
+relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
 list-loadfiles list-ops version help usage'
@@ -142,6 +143,15 @@ done
 test_expect_success 'a bad client count after a good one' '
 	usage_error "bad client count ${SQ}0${SQ}: expected N, or a range such as 1-64 (1 <= N <= 100000)" \
 		-e null --loops 1 2 0
+'
+
+test_expect_success 'bad --clock and --latency-sample values: exit 2' '
+	usage_error "bad --clock ${SQ}rdtsc${SQ}: expected auto, tsc or monotonic" \
+		-e null --loops 1 --clock rdtsc 1 &&
+	for n in 0 -1 x 4294967296; do
+		usage_error "bad --latency-sample ${SQ}$n${SQ}: expected 1 to 4294967295 (time one op in N)" \
+			-e null --loops 1 --latency-sample "$n" 1 || return 1
+	done
 '
 
 test_expect_success 'unknown long option' '
