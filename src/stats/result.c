@@ -75,7 +75,7 @@ void result_merge(struct result *dst, const struct result *src)
 
 size_t result_packed_size(unsigned int nslots)
 {
-	return (RESULT_SCALARS + (size_t)nslots * (4 + HIST_NR + ERR_NR)) *
+	return (RESULT_SCALARS + (size_t)nslots * (5 + HIST_NR + ERR_NR)) *
 	       sizeof(uint64_t);
 }
 
@@ -116,6 +116,7 @@ void result_pack(const struct result *r, void *buf)
 	for (unsigned int i = 0; i < r->nslots; i++) {
 		const struct hist *h = &r->lat[i];
 
+		*w++ = r->count[i];
 		*w++ = h->count;
 		*w++ = h->sum;
 		*w++ = h->min;
@@ -148,6 +149,7 @@ void result_unpack(struct result *r, const void *buf)
 	for (unsigned int i = 0; i < r->nslots; i++) {
 		struct hist *h = &r->lat[i];
 
+		r->count[i] = *w++;
 		h->count = *w++;
 		h->sum = *w++;
 		h->min = *w++;

@@ -152,6 +152,8 @@ static void fill(struct result *r, uint64_t base)
 			hist_add(&r->lat[s], v + base);
 		r->err[s][2] = s + base;
 		r->err[s][ERR_INTERRUPTED] = 1;
+		/* more ops than timed, as with --latency-sample */
+		r->count[s] = 7 * r->lat[s].count + s;
 	}
 }
 
@@ -178,6 +180,7 @@ START_TEST(test_result_pack)
 	for (unsigned int s = 0; s < 3; s++) {
 		ck_assert_mem_eq(&c.lat[s], &a.lat[s], sizeof(c.lat[s]));
 		ck_assert_mem_eq(c.err[s], a.err[s], sizeof(c.err[s]));
+		ck_assert_uint_eq(c.count[s], a.count[s]);
 	}
 	/* merged after the trip as in one process: the same percentiles */
 	result_merge(&m1, &a);
@@ -190,6 +193,7 @@ START_TEST(test_result_pack)
 		ck_assert_mem_eq(&m1.lat[s], &m2.lat[s], sizeof(m1.lat[s]));
 		ck_assert_uint_eq(hist_percentile(&m2.lat[s], 99),
 				  hist_percentile(&m1.lat[s], 99));
+		ck_assert_uint_eq(m2.count[s], a.count[s] + b.count[s]);
 	}
 	ck_assert_uint_eq(m2.t_start, 1000);
 	ck_assert_uint_eq(m2.t_end, 5017);
