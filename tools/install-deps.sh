@@ -7,7 +7,7 @@
 # without them clang cannot link the ASan, UBSan and fuzzing builds.
 set -eu
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
-libjansson-dev libgsl-dev nettle-dev"
+libjansson-dev libgsl-dev nettle-dev libhwloc-dev"
 case "${1:-}" in
 --test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench
 gnuplot-nox ministat jq
