@@ -19,6 +19,7 @@
 #include "base/msg.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
+#include "cli/profile.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
 #include "fdscale/fdscale.h"
@@ -344,18 +345,17 @@ static int subcommand_main(int argc, const char **argv, int at)
 	return status;
 }
 
-/* --json, --csv, --ministat: written even after an early stop. */
+/*
+ * --json, --csv, --ministat: written even after an early stop, with the
+ * environment as it was when vfsbench started.
+ */
 static int write_results(const struct config *cfg, const struct sweep *sw,
-			 const char *dir)
+			 const struct env *env)
 {
-	struct env env;
 	int ret = 0;
 
-	if (cfg->json) {
-		env_collect(&env, dir);
-		ret |= report_json(&cfg->report, sw, &env, cfg->json);
-		env_release(&env);
-	}
+	if (cfg->json)
+		ret |= report_json(&cfg->report, sw, env, cfg->json);
 	if (cfg->csv)
 		ret |= report_csv(sw, cfg->csv);
 	if (cfg->ministat)
@@ -427,7 +427,9 @@ static int load_variants(const struct config *cfg, struct loadfile *lf,
 int main(int argc, const char **argv)
 {
 	struct sweep_hooks hooks = { .run = on_run, .done = on_done };
+	struct profiling pf = { 0 };
 	struct report_variant *rv;
+	struct env env = { 0 };
 	struct sweep_variant *sv;
 	unsigned int nloaded;
 	struct loadfile *lf;
@@ -473,6 +475,12 @@ int main(int argc, const char **argv)
 		status = VB_EXIT_RUNTIME;
 		goto out_loadfile;
 	}
+	/* before anything of ours runs: the load average is the machine's */
+	env_collect(&env, cfg.directory);
+	if (profiling_start(&pf, &cfg, sv)) {
+		status = VB_EXIT_RUNTIME;
+		goto out_loadfile;
+	}
 	ret = workdir_create(&wd, cfg.directory);
 	if (ret) {
 		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
@@ -489,17 +497,19 @@ int main(int argc, const char **argv)
 		       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
 	for (unsigned int i = 0; i < cfg.nvariants; i++)
 		cfg.variants[i].run.watch_stdout = watch_stdout;
-	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd);
+	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd, &env);
 	check_stdout();
 	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
 	/* a stuck client may still be in the tree: keep it, whatever fails */
 	if (sw.stuck)
 		die_set_hook(NULL);
-	if (write_results(&cfg, &sw, cfg.directory) && status == VB_EXIT_OK)
+	if (write_results(&cfg, &sw, &env) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	stuck = sw.stuck;
 	sweep_release(&sw);
 	die_set_hook(NULL);
+	if (profiling_stop(&pf, &cfg) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
 	if (finish_workdir(&cfg, &wd, stuck, true) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)
@@ -512,6 +522,8 @@ int main(int argc, const char **argv)
 			status = VB_EXIT_RUNTIME;
 	}
 out_loadfile:
+	profiling_release(&pf);
+	env_release(&env);
 	/* a stuck client still reads the loadfiles' ops, until the exit */
 	for (unsigned int i = 0; !stuck && i < nloaded; i++)
 		loadfile_release(&lf[i]);

@@ -40,6 +40,8 @@ enum run_order {
 
 #define MAX_CLIENTS 100000
 
+struct placement;
+
 struct run_config {
 	uint64_t time_ns; /* measurement time; unused with loops */
 	uint64_t loops; /* passes per client; 0: run for time_ns */
@@ -73,6 +75,13 @@ struct run_config {
 	uint64_t seed; /* for ORDER_RANDOM */
 	unsigned int *clients; /* the sweep, in order */
 	unsigned int nclients;
+	/* --placement: where the clients are pinned; NULL: nowhere */
+	const struct placement *placement;
+	/*
+	 * --exec-before, --exec-after: shell commands run before and after
+	 * each run of the sweep (sweep.c), or NULL
+	 */
+	const char *exec_before, *exec_after;
 };
 
 #endif /* VB_RUN_CONFIG_H */

@@ -14,6 +14,7 @@ struct client;
 struct run;
 struct engine;
 struct pass_time;
+struct perf_ctl;
 struct loadfile;
 struct run_config;
 struct workdir;
@@ -24,16 +25,21 @@ struct op_brief {
 };
 
 /*
- * One client's share of a run: for fixed-work samples (time per pass); and
+ * One client's share of a run: for fixed-work samples (time per pass);
  * whether it was stuck, still in a system call when the main thread gave
- * up waiting for it after the stop (its figures are then missing).
+ * up waiting for it after the stop (its figures are then missing); and
+ * where it ran with what it used (the noise diagnostics).
  */
 struct client_sample {
 	uint64_t passes;
 	uint64_t ops;
 	uint64_t elapsed_ns;
 	bool stuck;
-	int tid; /* the stuck thread, for /proc/self/task/TID */
+	int tid; /* its thread id, for /proc/self/task/TID and perf script */
+	int cpu; /* the CPU it was pinned to, -1 */
+	int last_cpu; /* the CPU it last ran on when it stopped, -1 */
+	char *affinity; /* its affinity mask as it saw it, owned; NULL */
+	struct usage usage; /* while it measured */
 	uint64_t lines; /* ops since the release, warmup included */
 	uint64_t bytes; /* while measuring */
 	struct op_brief *brief; /* [nslots] with --per-client-results */
@@ -96,6 +102,20 @@ struct run {
 	uint64_t stopped_at; /* when the main thread saw the stop */
 	uint64_t released_ns; /* CLOCK_MONOTONIC when the gate opened */
 	const struct run_hooks *hooks; /* NULL: none */
+	double cpus; /* the CPUs its clients may use (placement_cpus()) */
+	/* where the main thread was moved while the clients ran, or NULL */
+	char *main_affinity;
+	/*
+	 * --profile, --perf-ctl: set by the sweep when perf records this
+	 * run (NULL: not), with the perf.data it writes (NULL: the user's
+	 * perf decides). The events are turned on just before the
+	 * measurement starts and off once every client has stopped;
+	 * perf_on_ns (before "enable" is sent) and perf_off_ns (once
+	 * "disable" is acknowledged) bound every sample (CLOCK_MONOTONIC).
+	 */
+	const struct perf_ctl *perf;
+	const char *perf_file;
+	uint64_t perf_on_ns, perf_off_ns;
 };
 
 /*

@@ -16,8 +16,10 @@
 #include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "run/exechook.h"
 #include "run/run.h"
 #include "run/signals.h"
+#include "run/workdir.h"
 #include "stats/result.h"
 #include "sys/memory.h"
 
@@ -114,6 +116,35 @@ int sweep_check_memory(const struct run_config *cfg,
 	      bytes_str(b[3], 32, w->client.stats), bytes_str(b[4], 32, stack),
 	      left, bytes_str(b[5], 32, limit));
 	return -ENOMEM;
+}
+
+/*
+ * --exec-before (@end NULL) or --exec-after of run @index. Returns the
+ * exit status that stops the sweep, or VB_EXIT_OK.
+ */
+static int exec_hook(const char *cmd, unsigned int index,
+		     const struct point *pt, const struct sweep *sw,
+		     const struct workdir *wd, const char *end)
+{
+	struct exec_hook h = {
+		.cmd = cmd,
+		.when = end ? "after" : "before",
+		.run = index,
+		.clients = pt->clients,
+		.repeat = pt->nruns,
+		.variant = sw->variants[pt->variant].label,
+		.several = sw->nvariants > 1,
+		.workdir = wd->path,
+		.end = end,
+	};
+
+	if (!cmd)
+		return VB_EXIT_OK;
+	if (exec_hook_run(&h))
+		return VB_EXIT_RUNTIME;
+	if (signals.count)
+		return VB_EXIT_SIGNAL(signals.last);
+	return VB_EXIT_OK;
 }
 
 static int exit_status(const struct run *run)
@@ -238,8 +269,9 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 	for (unsigned int i = 0; i < total; i++) {
 		struct point *pt = &sw->points[order[i]];
 		const struct sweep_variant *v = &variants[pt->variant];
+		unsigned int entry = order[i] % cfg->nclients;
 		struct run *run = &sw->runs[i];
-		int ret;
+		int ret, after;
 
 		/* stopped between two runs (or stdout closed at a report) */
 		if (signals.count) {
@@ -247,9 +279,16 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 			status = VB_EXIT_SIGNAL(signals.last);
 			break;
 		}
+		status = exec_hook(cfg->exec_before, i, pt, sw, wd, NULL);
+		if (status != VB_EXIT_OK) {
+			sw->stopped = true;
+			break;
+		}
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
 		run->hooks = &rh;
+		run->perf = v->perf ? v->perf[entry] : NULL;
+		run->perf_file = v->perf_file ? v->perf_file[entry] : NULL;
 		sw->variant_of[i] = pt->variant;
 		sw->nruns++;
 		ret = run_execute(run, wd);
@@ -258,6 +297,8 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		    hooks->run)
 			hooks->run(run, nvariants > 1 ? v->label : NULL,
 				   hooks->ctx);
+		after = exec_hook(cfg->exec_after, i, pt, sw, wd,
+				  run_end_name(atomic_load(&run->state.end)));
 		/* a stopped run's partial figures stay out of the summaries */
 		if (atomic_load(&run->state.end) == RUN_END_COMPLETE)
 			pt->runs[pt->nruns++] = run;
@@ -269,6 +310,8 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 			if (status == VB_EXIT_OK)
 				status = VB_EXIT_RUNTIME;
 		}
+		if (status == VB_EXIT_OK)
+			status = after;
 		if (status != VB_EXIT_OK) {
 			sw->stopped = true;
 			break;

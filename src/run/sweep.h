@@ -10,6 +10,7 @@
 
 struct engine;
 struct loadfile;
+struct perf_ctl;
 struct run;
 struct run_second;
 struct workdir;
@@ -32,6 +33,14 @@ struct sweep_variant {
 	const struct run_config *cfg;
 	const struct loadfile *lf;
 	const struct engine *engine;
+	/*
+	 * --profile, --perf-ctl: per CLIENTS entry ([cfg->nclients]), the
+	 * perf control whose events its runs turn on for their measurement
+	 * (NULL: not profiled) and the perf.data it writes (NULL: the
+	 * user's perf decides); NULL: no run is profiled.
+	 */
+	const struct perf_ctl *const *perf;
+	const char *const *perf_file;
 };
 
 /*
@@ -125,8 +134,10 @@ int sweep_check_memory(const struct run_config *cfg,
 
 /*
  * Run every variant at every client count, handing each run and then the
- * sweep to @hooks. Stops early on a signal, a failed setup or an end
- * forced by --strict or --max-errors. Returns the exit status for main().
+ * sweep to @hooks, with cfg->exec_before and exec_after run around each
+ * run. Stops early on a signal, a failed setup, a failing exec hook or an
+ * end forced by --strict or --max-errors. Returns the exit status for
+ * main().
  */
 int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  const struct sweep_variant *variants, unsigned int nvariants,
