@@ -354,6 +354,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 		rows[n].clients = pt->clients;
 		rows[n].ops_s = pt->ops_s.mean;
 		rows[n].mb_s = pt->mb_s.mean;
+		rows[n].cpus = pt->runs[0]->cpus;
 		n++;
 	}
 	if (!n || (n < 2 && cfg->runs < 2))

@@ -23,6 +23,13 @@
 #include "stats/result.h"
 #include "sys/memory.h"
 
+/* What a row's clients can use at once: themselves, or fewer CPUs. */
+static double used(const struct sweep_row *r)
+{
+	return r->cpus > 0 && r->cpus < r->clients ? r->cpus :
+						     (double)r->clients;
+}
+
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric)
 {
@@ -40,7 +47,7 @@ unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 	bm = metric == METRIC_MBPS ? rows[base].mb_s : rows[base].ops_s;
 	for (unsigned int i = 0; i < n; i++) {
 		double m = metric == METRIC_MBPS ? rows[i].mb_s : rows[i].ops_s;
-		double scale = (double)rows[i].clients / rows[base].clients;
+		double scale = used(&rows[i]) / used(&rows[base]);
 
 		rows[i].relative = bm > 0 ? m / bm : 0;
 		rows[i].efficiency = rows[i].relative / scale;

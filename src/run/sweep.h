@@ -91,8 +91,15 @@ struct sweep_row {
 	unsigned int clients;
 	double ops_s;
 	double mb_s;
+	/* the CPUs its runs could use (run->cpus); 0: as many as clients */
+	double cpus;
 	double relative; /* metric / baseline metric */
-	double efficiency; /* relative / (clients / baseline clients) */
+	/*
+	 * relative / (used / baseline used), used the clients or, when
+	 * there are more, the CPUs they could use: 1.00 is linear
+	 * scaling on the CPUs at hand
+	 */
+	double efficiency;
 };
 
 /*
@@ -144,7 +151,7 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  struct workdir *wd, const struct sweep_hooks *hooks);
 
 /*
- * Fill relative and efficiency of @rows from clients, ops_s and mb_s,
+ * Fill relative and efficiency of @rows from clients, cpus, ops_s and mb_s,
  * against the baseline row, whose index is returned. Pure arithmetic,
  * unit-tested. A baseline metric of 0 gives relative 0.
  */
