@@ -12,7 +12,7 @@
  * names its run<N> directory), VFSBENCH_CLIENTS, VFSBENCH_REPEAT,
  * VFSBENCH_VARIANT (the variant's label), VFSBENCH_PID (vfsbench's
  * process), VFSBENCH_WORKDIR (the work directory) and, after a run,
- * VFSBENCH_END (complete, strict, max-errors, signal or failed).
+ * VFSBENCH_END (complete, strict, max-errors, signal, failed or stuck).
  */
 struct exec_hook {
 	const char *cmd;
