@@ -77,7 +77,7 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		      const char *event)
 {
 	char pid[24], control[48];
-	const char *argv[16];
+	const char *argv[24]; /* the 16 below and the NULL, and room */
 	int ctl[2], ack[2], keep[2], ret, n = 0;
 
 	memset(pr, 0, sizeof(*pr));

@@ -198,8 +198,13 @@ if test -n "$CPU1"; then
 			fi
 			sleep 0.05
 		done &&
+		# the clients only (a sanitizer has threads of its own)
 		for t in /proc/$pid/task/*; do
 			test "${t##*/}" = "$pid" && continue
+			case $(cut -d" " -f1 "$t/syscall") in
+			257|56|2) ;;
+			*) continue ;;
+			esac
 			printf "%s %s %s\n" "${t##*/}" \
 				"$(sed -e "s/.*) //" "$t/stat" | cut -d" " -f37)" \
 				"$(sed -n -e "s/^Cpus_allowed_list:[[:space:]]*//p" "$t/status")"

@@ -86,9 +86,11 @@ test_expect_success '--perf-ctl alone: every run, also with a warmup by time' '
 	cut -d" " -f2 log >cmds &&
 	printf "enable\ndisable\nenable\ndisable\n" >expect &&
 	test_cmp expect cmds &&
+	# every thread but the main one asleep, at least the clients (a
+	# sanitizer has threads of its own)
 	grep " enable " log | cut -d" " -f3 >states &&
-	printf "S\nSS\n" >expect &&
-	test_cmp expect states &&
+	test "$(sed -n 1p states | grep -cx "SS*")" -eq 1 &&
+	test "$(sed -n 2p states | grep -cx "SSS*")" -eq 1 &&
 	for r in 0 1; do
 		on=$(sed -n "$((2 * r + 1))p" log | cut -d" " -f1) &&
 		off=$(sed -n "$((2 * r + 2))p" log | cut -d" " -f1) &&
