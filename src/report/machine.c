@@ -238,9 +238,9 @@ void report_noise(const struct run *run)
 		    (!cs->usage.migrations &&
 		     (cs->last_cpu < 0 || cs->last_cpu == cs->cpu)))
 			continue;
-		printf("warning: client %u, pinned to CPU %d, migrated while it measured: %llu migrations, last ran on CPU %d\n",
+		printf("warning: client %u, pinned to CPU %d, migrated while it measured: %llu migration%s, last ran on CPU %d\n",
 		       i, cs->cpu, (unsigned long long)cs->usage.migrations,
-		       cs->last_cpu);
+		       cs->usage.migrations == 1 ? "" : "s", cs->last_cpu);
 	}
 	print_shared(run);
 	if (run->perf && run->perf_on_ns && run->total.t_end) {

@@ -179,32 +179,10 @@ if test -n "$CPU1"; then
 		start_vfsbench -q -c gate.load --links-out --loops 1 \
 			--placement "$CPU1,$CPU0" \
 			-D "$TRASH/work" 2 --json g.json &&
-		i=0 &&
-		while :; do
-			n=0 &&
-			for t in /proc/$pid/task/*; do
-				test "${t##*/}" = "$pid" && continue
-				# blocked in openat (x86-64 257, arm64 56) or open
-				case $(cat "$t/syscall" 2>/dev/null) in
-				257\ *|56\ *|2\ *) n=$((n + 1)) ;;
-				esac
-			done &&
-			test "$n" -eq 2 && break
-			i=$((i + 1)) &&
-			if test "$i" -gt 200; then
-				say "the clients did not block on the FIFO" >&2
-				kill_again KILL
-				return 1
-			fi
-			sleep 0.05
-		done &&
+		blocked 2 wait_for_partner &&
 		# the clients only (a sanitizer has threads of its own)
 		for t in /proc/$pid/task/*; do
-			test "${t##*/}" = "$pid" && continue
-			case $(cut -d" " -f1 "$t/syscall") in
-			257|56|2) ;;
-			*) continue ;;
-			esac
+			test "$(cat "$t/wchan")" = wait_for_partner || continue
 			printf "%s %s %s\n" "${t##*/}" \
 				"$(sed -e "s/.*) //" "$t/stat" | cut -d" " -f37)" \
 				"$(sed -n -e "s/^Cpus_allowed_list:[[:space:]]*//p" "$t/status")"
@@ -213,7 +191,7 @@ if test -n "$CPU1"; then
 		exec 3>"$TRASH/gate" &&
 		finish 0 &&
 		exec 3>&- &&
-		jq -r ".runs[0].clients_detail[] | \"\(.tid) \(.cpu) \(.cpu)\"" g.json |
+		jq -r ".runs[0].clients_detail[] | \"\(.tid) \(.cpu) \(.affinity)\"" g.json |
 			sort >expect &&
 		test_cmp expect seen &&
 		test "$(jq -r ".runs[0].clients_detail[0].cpu" g.json)" = "$CPU1" &&
@@ -223,6 +201,36 @@ if test -n "$CPU1"; then
 			main_json=$CPUS
 		fi &&
 		test "$(expand_cpus <main)" = "$(echo "$main_json" | expand_cpus)" &&
+		canary_check && workdir_empty
+	'
+
+	# A pinned client moved by someone else while it measured (taskset
+	# on its thread while it waits on the FIFO): it wakes up on the
+	# other CPU, and the report says so.
+	test_expect_success 'a pinned client that migrated: counted, and a warning' '
+		rm -f "$TRASH/gate" && mkfifo "$TRASH/gate" &&
+		start_vfsbench -c gate.load --links-out --loops 1 \
+			--placement "$CPU1" -D "$TRASH/work" 1 --json mig.json &&
+		blocked 1 wait_for_partner &&
+		for t in /proc/$pid/task/*; do
+			if test "$(cat "$t/wchan")" = wait_for_partner; then
+				taskset -pc "$CPU0" "${t##*/}" >/dev/null ||
+					return 1
+			fi
+		done &&
+		exec 3>"$TRASH/gate" &&
+		finish 0 &&
+		exec 3>&- &&
+		test "$(jq -r ".runs[0].clients_detail[0].cpu" mig.json)" = "$CPU1" &&
+		test "$(jq -r ".runs[0].clients_detail[0].last_cpu" mig.json)" = "$CPU0" &&
+		m=$(jq -r ".runs[0].clients_detail[0].migrations" mig.json) &&
+		if test -r /proc/self/sched; then
+			test "$m" -ge 1 &&
+			test "$(jq -r ".runs[0].rusage.migrations" mig.json)" = "$m"
+		else
+			test "$m" = null && m=0
+		fi &&
+		test_grep "^warning: client 0, pinned to CPU $CPU1, migrated while it measured: $m migration$(test "$m" = 1 || echo s), last ran on CPU $CPU0\$" out &&
 		canary_check && workdir_empty
 	'
 
@@ -254,6 +262,7 @@ else
 	test_skip 'a mask from taskset is respected' 'needs 2 CPUs'
 	test_skip 'the main thread moves off the clients'"'"' CPUs' 'needs 2 CPUs'
 	test_skip 'pinned clients really run where the JSON says' 'needs 2 CPUs'
+	test_skip 'a pinned client that migrated' 'needs 2 CPUs'
 	test_skip 'CLIENTS topology' 'needs 2 CPUs'
 	test_skip '--variant placement' 'needs 2 CPUs'
 fi
