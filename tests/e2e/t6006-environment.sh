@@ -134,4 +134,18 @@ test_expect_success 'compare lists the environment fields that differ' '
 	! grep "^Environment differs" same
 '
 
+test_expect_success 'compare: a field only one file has (an older or a newer file)' '
+	jq "del(.environment.numa_nodes) | .environment.newer = \"x y\"" \
+		r.json >c.json &&
+	vfsbench compare r.json c.json >cmp 2>err &&
+	sed -n -e "/^Environment differs:\$/,\$p" cmp >got &&
+	cat >expect <<-EOF &&
+	Environment differs:
+	${SQ}c.json${SQ} against ${SQ}r.json${SQ}:
+	  numa_nodes: $(env_of numa_nodes) | (none)
+	  newer: (none) | x y
+	EOF
+	test_cmp expect got
+'
+
 test_done
