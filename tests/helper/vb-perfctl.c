@@ -9,8 +9,8 @@
  * With PIDFILE (which the test writes once it has started vfsbench;
  * the reader waits for it before it answers), the line also has the
  * state letter of each thread of that process but the first, sorted:
- * the reader holds its ack until they are all asleep ("SS": two
- * clients at the gate), or for 2 s, and logs what it saw last (a client
+ * the reader holds its ack of "enable" until they are all asleep ("SS": two
+ * clients at the gate), or for 10 s, and logs what it saw last (a client
  * that runs ops all along shows R).
  * It creates LOG once both FIFOs are open, and runs until killed.
  */
@@ -133,8 +133,10 @@ int main(int argc, char **argv)
 
 			long pid = wait_pid(argv[4]);
 
-			/* a client arriving at the gate runs a moment more */
-			for (int i = 0; i < 2000; i++) {
+			/* a client arriving at the gate runs a moment more;
+			 * after "disable" the clients are gone */
+			for (int i = 0; !strcmp(line, "enable") && i < 10000;
+			     i++) {
 				states(pid, st, sizeof(st));
 				if (!st[strspn(st, "S")])
 					break;
