@@ -477,10 +477,6 @@ int main(int argc, const char **argv)
 	}
 	/* before anything of ours runs: the load average is the machine's */
 	env_collect(&env, cfg.directory);
-	if (profiling_start(&pf, &cfg, sv)) {
-		status = VB_EXIT_RUNTIME;
-		goto out_loadfile;
-	}
 	ret = workdir_create(&wd, cfg.directory);
 	if (ret) {
 		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
@@ -491,6 +487,16 @@ int main(int argc, const char **argv)
 	if (!cfg.run.skip_cleanup) {
 		die_wd = &wd;
 		die_set_hook(die_cleanup);
+	}
+	/*
+	 * After the work directory, whose errors are the user's: perf
+	 * writes its files (and moves an older one to .old) once started.
+	 */
+	if (profiling_start(&pf, &cfg, sv)) {
+		status = VB_EXIT_RUNTIME;
+		die_set_hook(NULL);
+		finish_workdir(&cfg, &wd, false, true);
+		goto out_loadfile;
 	}
 	hooks.ctx = &cfg.report;
 	watch_stdout = !fstat(STDOUT_FILENO, &st) &&

@@ -157,6 +157,35 @@ test_expect_success '--profile: perf missing, or exiting before it is attached' 
 	canary_check && workdir_empty
 '
 
+# A perf that only speaks the control protocol: it creates its -o file,
+# acknowledges every command and waits for SIGINT.
+test_expect_success '--profile with a bad -D: no perf started, no file' '
+	mkdir -p fake &&
+	cat >fake/perf <<-\EOF &&
+	#!/bin/sh
+	while test $# -gt 0; do
+		case $1 in
+		--control) ctl=${2#fd:}; shift ;;
+		-o) out=$2; shift ;;
+		esac
+		shift
+	done
+	: >"$out"
+	while eval "read -r cmd <&${ctl%,*}"; do
+		eval "printf \"ack\\n\" >&${ctl#*,}"
+	done
+	EOF
+	chmod +x fake/perf &&
+	env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
+		-D "$TRASH/work" 1 --profile 1 >out 2>err &&
+	test_grep "^  1 client: perf-1.data\$" out &&
+	rm perf-1.data &&
+	test_expect_code 2 env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q \
+		-c s.load --loops 1 -D "$TRASH/missing" 1 --profile 1 >out 2>err &&
+	test ! -e perf-1.data &&
+	canary_check && workdir_empty
+'
+
 # The real perf, with a software event (hardware counters are missing in
 # most VMs and containers): its samples, CLOCK_MONOTONIC (perf record -k
 # mono), all fall between the enable vfsbench sent and the ack of its
@@ -168,6 +197,7 @@ elif ! perf record -q -e cpu-clock -k mono -o "$TRASH/probe.data" true \
 	test_skip '--profile with the real perf' "perf record cannot run here: $(tr '\n' ' ' <"$TRASH/probe.out")"
 else
 	test_expect_success '--profile with the real perf: samples only inside the profiled window' '
+		rm -f perf-*.data &&
 		vfsbench -q -c s.load -t 300ms --warmup 100ms -D "$TRASH/work" 1 2 \
 			--profile 2 --profile-event cpu-clock --json p.json >out 2>err &&
 		test_grep "^  2 clients: perf-2.data\$" out &&
