@@ -267,6 +267,66 @@ else
 	test_skip '--variant placement' 'needs 2 CPUs'
 fi
 
+# The cgroup's CPU quota, faked without touching the system's cgroups:
+# in a mount namespace of the test's own, a tmpfs over the mount of the
+# hierarchy vfsbench reads (cgroup v1's cpu controller, else cgroup2)
+# holds the process's cgroup directory with a limit of 1.5 CPUs.
+cg_mount() {
+	awk -v v="$1" '{
+		for (i = 7; $i != "-"; i++)
+			;
+		t = $(i + 1); o = "," $(i + 3) ","
+		if ((v == 1 && t == "cgroup" && o ~ /,cpu,/) ||
+		    (v == 2 && t == "cgroup2")) {
+			print $4, $5
+			exit
+		}
+	}' /proc/self/mountinfo
+}
+test_expect_success 'setup: which cgroup hierarchy vfsbench reads' '
+	vfsbench -q -e null --loops 1 -D "$TRASH/work" 1 --json cg.json >out &&
+	cg_mount "$(jq -r .environment.cgroup.version cg.json)" >cgm
+'
+if test "$(cut -d" " -f1 cgm 2>/dev/null)" = / &&
+	unshare -m --propagation private sh -c \
+		"mount -t tmpfs none \"$(cut -d" " -f2 cgm)\"" 2>/dev/null; then
+	test_expect_success 'a cgroup CPU quota caps the CPUs the run may use' '
+		mp=$(cut -d" " -f2 cgm) &&
+		cg_version=$(jq -r .environment.cgroup.version cg.json) &&
+		cg_path=$(jq -r .environment.cgroup.path cg.json) &&
+		unshare -m --propagation private sh -c "
+			mount -t tmpfs none \"\$4\" &&
+			mkdir -p \"\$4\$5\" &&
+			if test \"\$3\" = 1; then
+				echo 150000 >\"\$4\$5/cpu.cfs_quota_us\" &&
+				echo 100000 >\"\$4\$5/cpu.cfs_period_us\"
+			else
+				echo 150000 100000 >\"\$4\$5/cpu.max\"
+			fi &&
+			\"\$1\" -q -e null --loops 1 -D \"\$2\" 1 2 --json q.json >qout &&
+			\"\$1\" -q -e null --loops 1 -D \"\$2\" --placement compact 2 \\
+				--json qc.json >qcout
+		" sh "$VFSBENCH" "$TRASH/work" "$cg_version" "$mp" \
+			"${cg_path%/}" &&
+		test "$(jq -r .environment.cgroup.cpu_max q.json)" = "150000 100000" &&
+		test "$(jq -r .environment.cgroup.cpu_quota q.json)" = 1.5 &&
+		test_grep "cgroup v$cg_version $cg_path: cpu.max 150000 100000," qout &&
+		test_grep "^cpus $(jq -r .environment.affinity q.json) of $NCPUS online.*, cgroup quota 1.50 CPUs\$" qout &&
+		if test "$NALLOWED" -ge 2; then
+			want=1.5
+		else
+			want=1
+		fi &&
+		test "$(jq -r ".runs[0].rusage.cpus" q.json)" = $want &&
+		test "$(jq -r ".runs[1].rusage.cpus" q.json)" = $want &&
+		test "$(jq -r ".runs[0].rusage.cpus" qc.json)" = $want &&
+		canary_check && workdir_empty
+	'
+else
+	test_skip 'a cgroup CPU quota caps the CPUs the run may use' \
+		'no cgroup hierarchy mounted at its root, or no private mount namespace'
+fi
+
 test_expect_success 'spread with more clients than CPUs: they wrap, and share' '
 	taskset -c "$CPU0" "$VFSBENCH" -q -e null --loops 3 --placement spread \
 		-D "$TRASH/work" 3 --json w.json >out &&
