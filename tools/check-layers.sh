@@ -19,13 +19,14 @@ rules='
 base:
 stats: base
 sys: base
+mpi: base
 lang: base
 engine: lang base
-run: engine lang stats sys base
+run: engine lang stats sys mpi base
 fdscale: run sys stats base
 compare: stats base
-report: run fdscale compare lang stats sys base
-cli: report run fdscale compare engine lang stats sys base
+report: run fdscale compare lang stats sys mpi base
+cli: report run fdscale compare engine lang stats sys mpi base
 '
 
 # Records on stdin: FROM TO WHERE WHAT, tab-separated; FROM and TO are

@@ -19,33 +19,62 @@ static void vreport(const char *prefix, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
 /*
+ * A message as it is written: one write(2) of the whole line, so that
+ * lines from many threads, or from the ranks of an MPI job that mpirun
+ * forwards onto one stream, never cut into each other.
+ */
+struct line {
+	/* on a client's stack (run.c's STACK_TOUCHED): a longer one is cut */
+	char s[8192];
+	size_t len;
+};
+
+/*
  * Messages quote what the user gave (a loadfile's name and tokens, paths),
  * which may be binary junk: control bytes and bytes that are not UTF-8
  * are written as \xNN, so a message stays one readable line.
  */
-static void put_escaped(const char *text)
+static void put_escaped(struct line *l, const char *text)
 {
 	/* no allocation here: die() reports an allocation that failed */
 	for (const unsigned char *s = (const unsigned char *)text; *s;) {
 		size_t n = *s >= 0x80 ? utf8_seq(s) : 1;
 
+		/* room for this byte's escape and the newline */
+		if (l->len + 5 > sizeof(l->s))
+			return;
 		if (*s < 0x20 || *s == 0x7f || !n) {
-			fprintf(stderr, "\\x%02x", *s++);
+			l->len += (size_t)snprintf(l->s + l->len, 5, "\\x%02x",
+						   *s++);
 			continue;
 		}
-		fwrite(s, 1, n, stderr);
+		memcpy(l->s + l->len, s, n);
+		l->len += n;
 		s += n;
 	}
 }
 
+/* Who speaks: "" for one process, "rank 1 (host b): " in an MPI job. */
+static char origin[320];
+
+void msg_set_origin(const char *who)
+{
+	snprintf(origin, sizeof(origin), "%s%s", who ? who : "",
+		 who && *who ? ": " : "");
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
+	struct line l;
 	char buf[4096];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	put_escaped(prefix);
-	put_escaped(buf);
-	fputc('\n', stderr);
+	l.len = 0;
+	put_escaped(&l, origin);
+	put_escaped(&l, prefix);
+	put_escaped(&l, buf);
+	l.s[l.len++] = '\n';
+	fwrite(l.s, 1, l.len, stderr);
 }
 
 int error(const char *fmt, ...)

@@ -18,6 +18,11 @@ int error(const char *fmt, ...) PRINTF(1, 2);
  */
 int error_at(const char *file, unsigned int line, unsigned int col,
 	     const char *fmt, ...) PRINTF(4, 5);
+/*
+ * What every message starts with, "@who: " ("rank 1 (host b)" in an MPI
+ * job, where the ranks' stderr meets); NULL or "" for nothing (default).
+ */
+void msg_set_origin(const char *who);
 /* "warning: <msg>" on stderr. */
 void warning(const char *fmt, ...) PRINTF(1, 2);
 /*

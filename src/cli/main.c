@@ -20,13 +20,16 @@
 #include "cli/dbench.h"
 #include "cli/options.h"
 #include "cli/profile.h"
+#include "cli/ranks.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
+#include "mpi/job.h"
 #include "report/plot.h"
 #include "report/report.h"
+#include "run/meet.h"
 #include "run/run.h"
 #include "run/signals.h"
 #include "run/sweep.h"
@@ -50,6 +53,11 @@ static int finish_workdir(const struct config *cfg, struct workdir *wd,
 {
 	int ret;
 
+	/* rank 0's, in an MPI job: its to remove */
+	if (wd->attached) {
+		workdir_release(wd);
+		return 0;
+	}
 	if (stuck) {
 		fprintf(stderr,
 			"vfsbench: cleanup skipped: a client could not be stopped: files left in '%s'\n",
@@ -217,6 +225,12 @@ static int dbench_main(int argc, const char **argv)
 	struct stat st;
 	int status, ret;
 
+	/* every rank would replay into the one DIR/clients */
+	if (job_launched()) {
+		error("the dbench personality runs as one process, not under mpirun: give the ranks vfsbench's own options (-c client.txt; MANY HOSTS in vfsbench(1))");
+		free(lf);
+		return VB_EXIT_USAGE;
+	}
 	switch (options_parse_dbench(&cfg, &dr, argc, argv)) {
 	case OPTIONS_RUN:
 		break;
@@ -424,99 +438,140 @@ static int load_variants(const struct config *cfg, struct loadfile *lf,
 	return 0;
 }
 
-int main(int argc, const char **argv)
-{
-	struct sweep_hooks hooks = { .run = on_run, .done = on_done };
-	struct profiling pf = { 0 };
-	struct report_variant *rv;
-	struct env env = { 0 };
-	struct sweep_variant *sv;
-	unsigned int nloaded;
-	struct loadfile *lf;
+/* What main() holds of an invocation, for its steps and its exit. */
+struct invocation {
 	struct config cfg;
-	struct workdir wd;
-	struct sweep sw;
-	struct stat st;
-	bool stuck = false, watch_stdout;
-	int status, ret, at;
+	struct ranks rk;
+	struct loadfile *lf;
+	struct sweep_variant *sv;
+	struct report_variant *rv;
+	unsigned int nloaded;
+	struct env env; /* when vfsbench started */
+	struct profiling pf;
+	bool stuck;
+};
 
-	signals_install();
-	if (argc > 0 && options_is_dbench(argv[0]))
-		return dbench_main(argc, argv);
-	at = options_find_subcommand(argc, argv);
-	if (at)
-		return subcommand_main(argc, argv, at);
-	switch (options_parse(&cfg, argc, argv)) {
+/* Parse, read and check the loadfiles, agree across ranks: a status. */
+static int prepare(struct invocation *in, int argc, const char **argv)
+{
+	struct config *cfg = &in->cfg;
+	int status, ret;
+
+	switch (options_parse(cfg, argc, argv)) {
 	case OPTIONS_RUN:
+		status = VB_EXIT_OK;
 		break;
 	case OPTIONS_EXIT_OK:
-		config_release(&cfg);
-		return VB_EXIT_OK;
+		return -1;
 	case OPTIONS_USAGE:
-		config_release(&cfg);
-		return VB_EXIT_USAGE;
+	default:
+		status = VB_EXIT_USAGE;
+		break;
 	}
-	lf = xcalloc(cfg.nvariants, sizeof(*lf));
-	sv = xcalloc(cfg.nvariants, sizeof(*sv));
-	rv = xcalloc(cfg.nvariants, sizeof(*rv));
-	ret = load_variants(&cfg, lf, &nloaded, sv, rv);
-	if (ret) {
-		/* a signal while a loadfile was read (a FIFO): its status */
+	status = ranks_agree(&in->rk, status, "reading the options");
+	if (status)
+		return status;
+	if (ranks_settle(&in->rk, cfg))
+		return VB_EXIT_RUNTIME;
+	in->lf = xcalloc(cfg->nvariants, sizeof(*in->lf));
+	in->sv = xcalloc(cfg->nvariants, sizeof(*in->sv));
+	in->rv = xcalloc(cfg->nvariants, sizeof(*in->rv));
+	ret = load_variants(cfg, in->lf, &in->nloaded, in->sv, in->rv);
+	/* a signal while a loadfile was read (a FIFO): its status */
+	if (ret)
 		status = ret == -EINTR && signals.count ?
 				 VB_EXIT_SIGNAL(signals.last) :
 				 VB_EXIT_USAGE;
-		goto out_loadfile;
-	}
+	status = ranks_agree(&in->rk, status, "reading the loadfile");
+	if (status)
+		return status;
+	status = ranks_check(&in->rk, cfg, in->lf);
+	if (status)
+		return status;
 	/* the sweep's metric follows the first variant's loadfile */
-	options_loadfile_defaults(&cfg, &lf[0]);
-	cfg.report.variants = rv;
-	cfg.report.nvariants = cfg.nvariants;
-	if (sweep_check_memory(&cfg.run, sv, cfg.nvariants)) {
+	options_loadfile_defaults(cfg, &in->lf[0]);
+	cfg->report.variants = in->rv;
+	cfg->report.nvariants = cfg->nvariants;
+	cfg->report.layout = ranks_layout(&in->rk);
+	if (sweep_check_memory(&cfg->run, in->sv, cfg->nvariants))
 		status = VB_EXIT_RUNTIME;
-		goto out_loadfile;
-	}
-	/* before anything of ours runs: the load average is the machine's */
-	env_collect(&env, cfg.directory);
-	ret = workdir_create(&wd, cfg.directory);
-	if (ret) {
-		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
-				 VB_EXIT_USAGE :
-				 VB_EXIT_RUNTIME;
-		goto out_loadfile;
-	}
-	if (!cfg.run.skip_cleanup) {
-		die_wd = &wd;
+	return ranks_agree(&in->rk, status, "the memory check");
+}
+
+/* The work directory (rank 0's, shared where -D is): a status. */
+static int make_workdir(struct invocation *in, struct workdir *wd)
+{
+	int ret = ranks_workdir(&in->rk, &in->cfg, wd);
+
+	if (!ret)
+		return VB_EXIT_OK;
+	return ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ?
+		       VB_EXIT_USAGE :
+		       VB_EXIT_RUNTIME;
+}
+
+/* The sweep, its result files and the cleanup: a status. */
+static int sweep_and_report(struct invocation *in, struct workdir *wd)
+{
+	struct config *cfg = &in->cfg;
+	struct sweep_hooks hooks = { .run = on_run, .done = on_done };
+	bool watch_stdout,
+		root = !cfg->report.layout || cfg->report.layout->rank == 0;
+	struct sweep sw;
+	struct stat st;
+	int status;
+
+	/* wd may be another rank's: only a rank's own is its to remove */
+	if (!cfg->run.skip_cleanup && !wd->attached) {
+		die_wd = wd;
 		die_set_hook(die_cleanup);
 	}
 	/*
 	 * After the work directory, whose errors are the user's: perf
 	 * writes its files (and moves an older one to .old) once started.
 	 */
-	if (profiling_start(&pf, &cfg, sv)) {
-		status = VB_EXIT_RUNTIME;
+	status = profiling_start(&in->pf, cfg, in->sv) ? VB_EXIT_RUNTIME :
+							 VB_EXIT_OK;
+	status = ranks_agree(&in->rk, status, "starting perf");
+	if (status) {
 		die_set_hook(NULL);
-		finish_workdir(&cfg, &wd, false, true);
-		goto out_loadfile;
+		finish_workdir(cfg, wd, false, true);
+		return status;
 	}
-	hooks.ctx = &cfg.report;
+	/* in an MPI job, rank 0 reports for every rank */
+	if (!root)
+		hooks = (struct sweep_hooks){ 0 };
+	hooks.ctx = &cfg->report;
+	cfg->report.attached = in->rk.attached;
 	watch_stdout = !fstat(STDOUT_FILENO, &st) &&
 		       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
-	for (unsigned int i = 0; i < cfg.nvariants; i++)
-		cfg.variants[i].run.watch_stdout = watch_stdout;
-	report_header(&cfg.report, &cfg.run, sv, cfg.nvariants, &wd, &env);
-	check_stdout();
-	status = sweep_execute(&sw, &cfg.run, sv, cfg.nvariants, &wd, &hooks);
+	for (unsigned int i = 0; i < cfg->nvariants; i++)
+		cfg->variants[i].run.watch_stdout = watch_stdout;
+	if (root) {
+		report_header(&cfg->report, &cfg->run, in->sv, cfg->nvariants,
+			      wd, &in->env);
+		check_stdout();
+	}
+	status = sweep_execute(&sw, &cfg->run, in->sv, cfg->nvariants, wd,
+			       &hooks);
 	/* a stuck client may still be in the tree: keep it, whatever fails */
 	if (sw.stuck)
 		die_set_hook(NULL);
-	if (write_results(&cfg, &sw, &env) && status == VB_EXIT_OK)
+	/* every rank's, whether rank 0 writes JSON or not: a meeting */
+	if (!meet_lost() && ranks_envs(&in->rk, cfg->directory))
+		status = status ? status : VB_EXIT_RUNTIME;
+	cfg->report.envs = in->rk.envs;
+	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
-	stuck = sw.stuck;
+	in->stuck = sw.stuck;
 	sweep_release(&sw);
 	die_set_hook(NULL);
-	if (profiling_stop(&pf, &cfg) && status == VB_EXIT_OK)
+	if (profiling_stop(&in->pf, cfg) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
-	if (finish_workdir(&cfg, &wd, stuck, true) && status == VB_EXIT_OK)
+	/* the others are done with a shared directory before rank 0 goes */
+	if (!meet_lost())
+		status = ranks_agree(&in->rk, status, "the sweep");
+	if (finish_workdir(cfg, wd, in->stuck, true) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	if (signals.count && status == VB_EXIT_OK)
 		status = VB_EXIT_SIGNAL(signals.last);
@@ -527,17 +582,48 @@ int main(int argc, const char **argv)
 		if (status == VB_EXIT_OK)
 			status = VB_EXIT_RUNTIME;
 	}
-out_loadfile:
-	profiling_release(&pf);
-	env_release(&env);
-	/* a stuck client still reads the loadfiles' ops, until the exit */
-	for (unsigned int i = 0; !stuck && i < nloaded; i++)
-		loadfile_release(&lf[i]);
-	if (!stuck) {
-		free(lf);
-		free(sv);
-		free(rv);
+	return status;
+}
+
+int main(int argc, const char **argv)
+{
+	struct invocation in = { 0 };
+	struct workdir wd;
+	int status, at;
+
+	signals_install();
+	if (argc > 0 && options_is_dbench(argv[0]))
+		return dbench_main(argc, argv);
+	at = options_find_subcommand(argc, argv);
+	if (at)
+		return subcommand_main(argc, argv, at);
+	/* under mpirun: MPI, and the other ranks (cli/ranks.h) */
+	status = ranks_join(&in.rk);
+	if (!status)
+		status = prepare(&in, argc, argv);
+	if (status < 0) {
+		status = VB_EXIT_OK; /* --help, --version, a listing */
+		goto out;
 	}
-	config_release(&cfg);
+	/* before anything of ours runs: the load average is the machine's */
+	if (!status)
+		env_collect(&in.env, in.cfg.directory);
+	if (!status)
+		status = make_workdir(&in, &wd);
+	if (!status)
+		status = sweep_and_report(&in, &wd);
+out:
+	profiling_release(&in.pf);
+	env_release(&in.env);
+	/* a stuck client still reads the loadfiles' ops, until the exit */
+	for (unsigned int i = 0; !in.stuck && i < in.nloaded; i++)
+		loadfile_release(&in.lf[i]);
+	if (!in.stuck) {
+		free(in.lf);
+		free(in.sv);
+		free(in.rv);
+	}
+	config_release(&in.cfg);
+	ranks_leave(&in.rk, status);
 	return status;
 }

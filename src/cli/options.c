@@ -50,6 +50,7 @@ enum {
 	OPT_RUNS,
 	OPT_ORDER,
 	OPT_SEED,
+	OPT_DISTRIBUTE,
 	OPT_CV_WARN,
 	OPT_JSON,
 	OPT_CSV,
@@ -130,6 +131,9 @@ static const struct poptOption main_options[] = {
 	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_SEED,
 	  "seed of --order shuffled and random (default: from the clock; printed and recorded)",
 	  "N" },
+	{ "distribute", '\0', POPT_ARG_STRING, NULL, OPT_DISTRIBUTE,
+	  "under mpirun, how each run's clients go to the hosts: round-robin (client k on host k mod H) or host-by-host (each host filled in turn) (default: round-robin)",
+	  "round-robin|host-by-host" },
 	{ "percentiles", '\0', POPT_ARG_STRING, NULL, OPT_PERCENTILES,
 	  "after each run, the latency within which each percentage of the ops was served, per op and in total, as ab prints it: e.g. 50,66,75,80,90,95,98,99,100",
 	  "LIST" },
@@ -662,6 +666,16 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				arg);
 		*seed_set = true;
 		break;
+	case OPT_DISTRIBUTE:
+		if (!strcmp(arg, "round-robin"))
+			cfg->distribute = DISTRIBUTE_ROUND_ROBIN;
+		else if (!strcmp(arg, "host-by-host"))
+			cfg->distribute = DISTRIBUTE_HOST_BY_HOST;
+		else
+			return usage_error(
+				"bad --distribute '%s': expected round-robin or host-by-host",
+				arg);
+		break;
 	case OPT_CV_WARN: {
 		char *end;
 
@@ -925,6 +939,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->lopts.links_out = links_out;
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
+	cfg->seed_set = seed_set;
 	if (!seed_set)
 		cfg->run.seed =
 			((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) &

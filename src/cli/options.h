@@ -14,6 +14,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/config.h"
+#include "run/layout.h"
 
 /*
  * struct config: every setting of a run, filled from the command line by
@@ -47,6 +48,8 @@ struct config {
 	/* the dbench personality (cli/dbench.c) */
 	bool dbench_adopt; /* --adopt-clients */
 	bool dbench_own_report; /* --vfsbench-report */
+	bool seed_set; /* --seed given: else rank 0's clock's, in MPI */
+	enum distribute distribute; /* clients over an MPI job's hosts */
 	char *placement; /* --placement as given, NULL: none */
 	struct cpu_config cpus; /* affinity, topology, --profile */
 	char *perf_ctl; /* --perf-ctl FIFO[,ACK] */

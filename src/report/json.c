@@ -15,11 +15,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/alloc.h"
 #include "base/jsonstr.h"
 #include "compare/resultfile.h"
 #include "lang/loadfile.h"
+#include "mpi/job.h"
 #include "report/outfile.h"
 #include "run/config.h"
+#include "run/layout.h"
 #include "run/run.h"
 #include "run/sweep.h"
 #include "stats/summary.h"
@@ -221,7 +224,7 @@ static void where_json(json_t *o, const struct run *run,
 {
 	const struct placement *pl = run->state.cfg->placement;
 	const struct topology_cpu *tc =
-		cs->cpu >= 0 && pl && pl->topo ?
+		cs->cpu >= 0 && !cs->host && pl && pl->topo ?
 			topology_find(pl->topo, (unsigned int)cs->cpu) :
 			NULL;
 
@@ -267,6 +270,75 @@ static json_t *clients_json(const struct run *run)
 	return a;
 }
 
+/*
+ * One histogram in full: count, sum, min, max and its non-empty buckets
+ * as [lowest value, count] pairs (stats/hist.h: a bucket is 1 ns wide
+ * below 64 ns, else 1/32 of the power of two it is in), from which a
+ * reader can merge histograms and take percentiles itself.
+ */
+static json_t *hist_json(const struct hist *h)
+{
+	json_t *b = json_array();
+
+	for (unsigned int i = 0; i < HIST_NR; i++)
+		if (h->bucket[i])
+			json_array_append_new(
+				b, json_pack("[II]",
+					     (json_int_t)hist_bucket_low(i),
+					     (json_int_t)h->bucket[i]));
+	return json_pack("{sI sI sI sI so}", "count", (json_int_t)h->count,
+			 "sum_ns", (json_int_t)h->sum, "min_ns",
+			 (json_int_t)(h->count ? h->min : 0), "max_ns",
+			 (json_int_t)h->max, "buckets", b);
+}
+
+/* An MPI job's run: each rank's part, as rank 0 merged it. */
+static json_t *ranks_json(const struct report_config *rc, const struct run *run)
+{
+	const struct layout *l = rc->layout;
+	const struct peers *p = &run->peers;
+	json_t *a = json_array();
+
+	for (unsigned int r = 0; r < p->nranks; r++) {
+		const struct rank_share *sh = &p->ranks[r];
+		const struct result *res = &sh->res;
+		json_t *ops = json_array();
+		struct hist *all = xmalloc(sizeof(*all));
+
+		for (unsigned int s = 0; s < res->nslots; s++) {
+			json_t *o = hist_json(&res->lat[s]);
+
+			json_object_set_new(
+				o, "op",
+				json_string(op_table[run->state.lf->slot_op[s]]
+						    .name));
+			json_array_append_new(ops, o);
+		}
+		result_all_ops(res, all);
+		json_array_append_new(
+			a,
+			json_pack(
+				"{si so si ss sI sI sI sI sf sI sI sI so}",
+				"rank", r, "host", str(l->hosts[l->host_of[r]]),
+				"clients", sh->clients, "end",
+				run_end_name(sh->end), "ops",
+				(json_int_t)res->ops, "bytes",
+				(json_int_t)res->bytes, "unexpected",
+				(json_int_t)res->unexpected, "elapsed_ns",
+				(json_int_t)result_elapsed(res), "ops_per_sec",
+				result_elapsed(res) ?
+					(double)res->ops * 1e9 /
+						(double)result_elapsed(res) :
+					0.0,
+				"p99_ns", (json_int_t)hist_percentile(all, 99),
+				"start_offset_ns", (json_int_t)sh->start_ns,
+				"clock_error_ns", (json_int_t)sh->clock_err_ns,
+				"ops_detail", ops));
+		free(all);
+	}
+	return a;
+}
+
 /* perf's events were on from on_ns to off_ns, writing file. */
 static json_t *run_profile_json(const struct run *run)
 {
@@ -277,7 +349,8 @@ static json_t *run_profile_json(const struct run *run)
 			 u64(run->perf_on_ns), "off_ns", u64(run->perf_off_ns));
 }
 
-static json_t *run_json(const struct run *run, unsigned int variant)
+static json_t *run_json(const struct report_config *rc, const struct run *run,
+			unsigned int variant)
 {
 	const struct result *r = &run->total;
 	double share = result_cpu_share(r, run->nclients, run->cpus);
@@ -330,7 +403,59 @@ static json_t *run_json(const struct run *run, unsigned int variant)
 	json_object_set_new(o, "ops_detail", ops_json(run));
 	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
 	json_object_set_new(o, "clients_detail", clients_json(run));
+	if (rc->layout && run->peers.nranks) {
+		json_object_set_new(o, "start_skew_ns",
+				    u64(run->peers.skew_ns));
+		json_object_set_new(o, "clock_error_ns",
+				    u64(run->peers.sync_err_ns));
+		json_object_set_new(
+			o, "stopped_by_rank",
+			run->peers.stopped_by >= 0 ?
+				json_integer(run->peers.stopped_by) :
+				json_null());
+		json_object_set_new(o, "ranks", ranks_json(rc, run));
+	}
 	return o;
+}
+
+/*
+ * An MPI job: its library, the ranks and their hosts, how clients went
+ * to them, who worked in rank 0's work directory, and every rank's
+ * environment (the "environment" above is rank 0's).
+ */
+static json_t *mpi_json(const struct report_config *rc)
+{
+	const struct layout *l = rc->layout;
+	json_t *hosts = json_array(), *ranks = json_array();
+
+	for (unsigned int h = 0; h < l->nhosts; h++) {
+		json_t *rs = json_array();
+
+		for (unsigned int i = l->first[h]; i < l->first[h + 1]; i++)
+			json_array_append_new(rs, json_integer(l->by_host[i]));
+		json_array_append_new(hosts,
+				      json_pack("{so so}", "name",
+						str(l->hosts[h]), "ranks", rs));
+	}
+	for (unsigned int r = 0; r < l->nranks; r++) {
+		json_t *env = rc->envs && rc->envs[r] ?
+				      json_loads(rc->envs[r], 0, NULL) :
+				      NULL;
+
+		json_array_append_new(
+			ranks,
+			json_pack("{si so sb so}", "rank", r, "host",
+				  str(l->hosts[l->host_of[r]]),
+				  "shared_directory",
+				  r == 0 || (rc->attached && rc->attached[r]),
+				  "environment", env ? env : json_null()));
+	}
+	return json_pack("{so si so ss si so}", "library", str(job_library()),
+			 "ranks", l->nranks, "hosts", hosts, "distribute",
+			 l->distribute == DISTRIBUTE_HOST_BY_HOST ?
+				 "host-by-host" :
+				 "round-robin",
+			 "per_host", l->per_host, "rank_detail", ranks);
 }
 
 static json_t *points_json(const struct sweep *sw)
@@ -374,11 +499,13 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "loadfile", loadfile_json(lf));
 	json_object_set_new(root, "variants", variants_json(rc, sw));
 	json_object_set_new(root, "environment", env_json(env));
+	if (rc->layout)
+		json_object_set_new(root, "mpi", mpi_json(rc));
 	for (unsigned int i = 0; i < sw->nruns; i++)
 		if (atomic_load(&sw->runs[i].state.end) != RUN_END_FAILED)
 			json_array_append_new(
 				runs,
-				run_json(&sw->runs[i], sw->variant_of[i]));
+				run_json(rc, &sw->runs[i], sw->variant_of[i]));
 	json_object_set_new(root, "runs", runs);
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));

@@ -156,6 +156,13 @@ void report_machine(const struct sweep_variant *v, unsigned int nvariants,
 	print_env(env);
 }
 
+/* One CPU of one host (an MPI job's hosts each have a CPU 0). */
+static bool same_cpu(const struct client_sample *a,
+		     const struct client_sample *b)
+{
+	return a->cpu == b->cpu && a->host == b->host;
+}
+
 /* Pinned clients that shared a CPU: "CPU 0: clients 0,2; CPU 1: 1,3". */
 static void print_shared(const struct run *run)
 {
@@ -168,11 +175,11 @@ static void print_shared(const struct run *run)
 		if (a->cpu < 0)
 			continue;
 		for (unsigned int k = 0; k < i; k++)
-			first = first && run->samples[k].cpu != a->cpu;
+			first = first && !same_cpu(&run->samples[k], a);
 		if (!first)
 			continue;
 		for (unsigned int k = i + 1; k < run->started; k++) {
-			if (run->samples[k].cpu != a->cpu)
+			if (!same_cpu(&run->samples[k], a))
 				continue;
 			if (!shared++)
 				printf("warning: pinned clients shared CPUs (%u clients on %.0f CPU%s):",

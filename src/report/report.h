@@ -9,6 +9,7 @@
 struct comparison;
 struct fdscale;
 struct env;
+struct layout;
 struct loadfile;
 struct loadfile_opts;
 struct run;
@@ -48,6 +49,14 @@ struct report_config {
 	const struct report_variant *variants;
 	unsigned int nvariants;
 	bool no_dbench_line; /* report_run() without its Throughput line */
+	/*
+	 * An MPI job (doc/multi-host.md), or NULL: its ranks and hosts;
+	 * which ranks work in rank 0's work directory ([nranks]); and each
+	 * rank's environment as JSON text ([nranks], for report_json())
+	 */
+	const struct layout *layout;
+	const bool *attached;
+	char *const *envs;
 	/* --profile (counts, or none) and --perf-ctl as given (or NULL) */
 	const unsigned int *profile;
 	unsigned int nprofile;

@@ -17,6 +17,7 @@
 #include "base/escape.h"
 #include "lang/loadfile.h"
 #include "run/config.h"
+#include "run/layout.h"
 #include "run/run.h"
 #include "run/sweep.h"
 #include "run/workdir.h"
@@ -41,6 +42,48 @@ static void print_setup(const char *indent, const char *engine,
 	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u  placement %s\n",
 	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
 	       fdt_names[cfg->fdt], cfg->depth, report_placement(cfg));
+}
+
+/* "0-2,5": a host's ranks, ascending, into @buf. */
+static void rank_list(const struct layout *l, unsigned int h, char *buf,
+		      size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = l->first[h]; i < l->first[h + 1] && n < len;) {
+		unsigned int j = i;
+
+		while (j + 1 < l->first[h + 1] &&
+		       l->by_host[j + 1] == l->by_host[j] + 1)
+			j++;
+		if (j == i)
+			n += (size_t)snprintf(buf + n, len - n, "%s%u",
+					      n ? "," : "", l->by_host[i]);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%s%u-%u",
+					      n ? "," : "", l->by_host[i],
+					      l->by_host[j]);
+		i = j + 1;
+	}
+}
+
+/* An MPI job's ranks and hosts, and who shares the work directory. */
+static void print_job(const struct report_config *rc)
+{
+	const struct layout *l = rc->layout;
+	unsigned int shared = 1;
+
+	if (!l || l->nranks < 2)
+		return;
+	for (unsigned int r = 1; rc->attached && r < l->nranks; r++)
+		shared += rc->attached[r];
+	printf("ranks %u on %u host%s, clients %s; the work directory shared by %u of %u ranks%s\n",
+	       l->nranks, l->nhosts, l->nhosts == 1 ? "" : "s",
+	       l->distribute == DISTRIBUTE_HOST_BY_HOST ? "host by host" :
+							  "round-robin",
+	       shared, l->nranks,
+	       shared < l->nranks ? " (the others have their own)" : "");
 }
 
 void report_header(const struct report_config *rc, const struct run_config *cfg,
@@ -88,6 +131,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 	dir = escape_shown(wd->path);
 	printf("directory %s\n", dir);
 	free(dir);
+	print_job(rc);
 }
 
 static void print_unexpected(const struct run *run)
@@ -290,6 +334,52 @@ static void print_usage(const struct run *run)
 		       units_format_ns(b[2], 16, (uint64_t)max));
 }
 
+/*
+ * An MPI job's run: the start skew, the rank that stopped it, and each
+ * host's share (its ranks merged, as rank 0 merged them all).
+ */
+static void print_hosts(const struct report_config *rc, const struct run *run)
+{
+	const struct layout *l = rc->layout;
+	const struct peers *p = &run->peers;
+	char b[3][16], ranks[64];
+	struct hist *all;
+
+	if (!l || l->nranks < 2 || !p->ranks)
+		return;
+	printf("Start skew between ranks: %s (clock offsets known within %s)\n",
+	       units_format_ns(b[0], 16, p->skew_ns),
+	       units_format_ns(b[1], 16, p->sync_err_ns));
+	if (p->stopped_by >= 0 &&
+	    atomic_load(&run->state.end) != RUN_END_COMPLETE)
+		printf("note: the stop came from rank %d (host %s)\n",
+		       p->stopped_by, l->hosts[l->host_of[p->stopped_by]]);
+	all = xmalloc(sizeof(*all));
+	printf("%-20s %-10s %7s %14s %9s %10s\n", "Host", "ranks", "clients",
+	       "ops/s", "p99", "unexpected");
+	for (unsigned int h = 0; h < l->nhosts; h++) {
+		struct result hr;
+		unsigned int clients = 0;
+
+		if (result_init(&hr, run->total.nslots))
+			break;
+		for (unsigned int i = l->first[h]; i < l->first[h + 1]; i++) {
+			const struct rank_share *sh = &p->ranks[l->by_host[i]];
+
+			result_merge(&hr, &sh->res);
+			clients += sh->clients;
+		}
+		result_all_ops(&hr, all);
+		rank_list(l, h, ranks, sizeof(ranks));
+		printf("%-20s %-10s %7u %14.2f %9s %10llu\n", l->hosts[h],
+		       ranks, clients, per_sec(hr.ops, result_elapsed(&hr)),
+		       units_format_ns(b[2], 16, hist_percentile(all, 99)),
+		       (unsigned long long)hr.unexpected);
+		result_release(&hr);
+	}
+	free(all);
+}
+
 void report_run(const struct report_config *rc, const struct run *run,
 		const char *variant)
 {
@@ -320,6 +410,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	       (unsigned long long)r->bytes,
 	       units_format_ns(b, sizeof(b), run->start_ns));
 	print_usage(run);
+	print_hosts(rc, run);
 	if (format != FORMAT_NATIVE)
 		print_dbench(run);
 	/* dbench's line, spacing included: parsers split on single spaces */

@@ -102,6 +102,7 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 
 	memset(c, 0, sizeof(*c));
 	c->id = id;
+	c->number = rs->ids ? rs->ids[id] : id;
 	c->rs = rs;
 	c->engine = rs->engine;
 	c->ops = loadfile_run_ops(lf);
@@ -121,16 +122,16 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	for (unsigned int i = 0; i < lf->nops; i++) {
 		const struct op *op = &lf->ops[i];
 		const char **x = &c->xpath[2 * op->xidx];
+		unsigned int sub;
 
 		if (!op->expand)
 			continue;
 		/* with several clients per thread, each line's copy is for
-		 * one of them (op->sub) */
-		if (op->path &&
-		    !(x[0] = expand(op->path, id * per_thread + op->sub)))
+		 * one of them (op->sub); c->number is the job's */
+		sub = c->number * per_thread + op->sub;
+		if (op->path && !(x[0] = expand(op->path, sub)))
 			return -ENOMEM;
-		if (op->path2 &&
-		    !(x[1] = expand(op->path2, id * per_thread + op->sub)))
+		if (op->path2 && !(x[1] = expand(op->path2, sub)))
 			return -ENOMEM;
 	}
 	c->ctx.buf_len = data_buffer(lf);
@@ -213,7 +214,7 @@ static bool stopped(const struct run_state *rs)
 /*
  * The loadfile's [setup] section, untimed. In a shared directory, lines
  * without ${client} are run once, by client 0, which the main thread sets
- * up before any other client.
+ * up before any other client (in an MPI job, rank 0 before the others).
  */
 static int run_setup_ops(struct client *c)
 {
@@ -230,7 +231,7 @@ static int run_setup_ops(struct client *c)
 
 		/* a handle op goes with the open that filled its handle */
 		if (on_handle ? c->ctx.fd[op->handle] < 0 :
-				shared && !op->expand && c->id != 0)
+				shared && !op->expand && c->number != 0)
 			continue;
 		ret = client_exec(c, op);
 		err = ret < 0 ? (int)-ret : 0;

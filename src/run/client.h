@@ -50,7 +50,9 @@ struct pass_time {
  */
 struct client {
 	/* aligned so that clients in one array never share a cache line */
-	_Alignas(CACHELINE) unsigned int id;
+	_Alignas(
+		CACHELINE) unsigned int id; /* this rank's: the progress slot */
+	unsigned int number; /* in the job: ${client}, clients/client<N> */
 	struct run_state *rs;
 	const struct engine *engine;
 	const struct op *ops; /* the [run] section */
@@ -82,10 +84,11 @@ struct client {
 };
 
 /*
- * Prepare client @id of the run whose state is @rs: allocations only, no
- * thread yet; its CPU is rs->cfg->placement's for @id. @dirfd is taken
- * over (closed by client_release(), which must be called also after a
- * failure). Returns 0 or -ENOMEM.
+ * Prepare client @id of the run whose state is @rs (this rank's @id-th;
+ * rs->ids gives its number in the job): allocations only, no thread yet;
+ * its CPU is rs->cfg->placement's for @id. @dirfd is taken over (closed
+ * by client_release(), which must be called also after a failure).
+ * Returns 0 or -ENOMEM.
  */
 int client_init(struct client *c, struct run_state *rs, unsigned int id,
 		int dirfd);

@@ -40,6 +40,7 @@ enum run_order {
 
 #define MAX_CLIENTS 100000
 
+struct layout;
 struct placement;
 
 struct run_config {
@@ -75,6 +76,9 @@ struct run_config {
 	uint64_t seed; /* for ORDER_RANDOM */
 	unsigned int *clients; /* the sweep, in order */
 	unsigned int nclients;
+	/* the ranks of an MPI job and where clients go (run/layout.h);
+	 * NULL: one process */
+	const struct layout *layout;
 	/* --placement: where the clients are pinned; NULL: nowhere */
 	const struct placement *placement;
 	/*

@@ -26,6 +26,8 @@
 #include "lang/loadfile.h"
 #include "run/client.h"
 #include "run/config.h"
+#include "run/layout.h"
+#include "run/peers.h"
 #include "run/signals.h"
 #include "run/workdir.h"
 #include "stats/ticker.h"
@@ -83,6 +85,9 @@ void run_init(struct run *run, const struct run_config *cfg,
 	run->state.lf = lf;
 	run->state.engine = engine;
 	run->nclients = nclients;
+	run->nlocal = cfg->layout ? layout_place(cfg->layout, nclients,
+						 cfg->layout->rank, NULL) :
+				    nclients;
 	run->index = index;
 	run->repeat = repeat;
 	atomic_init(&run->state.phase, PHASE_SETUP);
@@ -96,6 +101,7 @@ void run_init(struct run *run, const struct run_config *cfg,
 	}
 	run->cpus = cfg->placement ? placement_cpus(cfg->placement, nclients) :
 				     (double)sysconf(_SC_NPROCESSORS_ONLN);
+	peers_init(&run->peers, cfg->layout, index, run->nlocal);
 }
 
 /*
@@ -140,7 +146,7 @@ static int open_client_dir(const struct run *run, struct workdir *wd,
 				     strerror(errno));
 		return 0;
 	}
-	run_dir(run, path, sizeof(path), i);
+	run_dir(run, path, sizeof(path), run->ids[i]);
 	ret = workdir_mkdir(wd, path, fd);
 	if (ret)
 		return error("cannot create '%s/%s': %s", wd->path, path,
@@ -221,14 +227,16 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 		}
 	}
 	for (unsigned int i = 0; !arrivals && i < run->started; i++) {
+		struct client_sample *cs = &run->samples[run->ids[i]];
+
 		if (client_done(run, i))
 			continue;
-		run->samples[i].stuck = true;
-		run->samples[i].tid = atomic_load_explicit(
-			&run->clients[i].tid, memory_order_relaxed);
+		cs->stuck = true;
+		cs->tid = atomic_load_explicit(&run->clients[i].tid,
+					       memory_order_relaxed);
 		/* its affinity stays its own: it may still be writing */
-		run->samples[i].cpu = run->clients[i].cpu;
-		run->samples[i].last_cpu = -1;
+		cs->cpu = run->clients[i].cpu;
+		cs->last_cpu = -1;
 		run->stuck++;
 	}
 	return false;
@@ -240,12 +248,14 @@ static bool await_clients(struct run *run, unsigned int arrivals)
  */
 static int make_client_dirs(const struct run *run, struct workdir *wd)
 {
-	unsigned int n = run->nclients * run->state.lf->per_thread;
+	unsigned int per = run->state.lf->per_thread;
 	char path[32];
 	int ret;
 
-	for (unsigned int i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "client%u", i);
+	/* this rank's threads' clients, by their numbers in the job */
+	for (unsigned int i = 0; i < run->nlocal * per; i++) {
+		snprintf(path, sizeof(path), "client%u",
+			 run->ids[i / per] * per + i % per);
 		ret = workdir_mkdir(wd, path, NULL);
 		if (ret)
 			return error("cannot create '%s/%s': %s", wd->path,
@@ -267,7 +277,7 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, CLIENT_STACK);
-	for (unsigned int i = 0; i < run->nclients; i++) {
+	for (unsigned int i = 0; i < run->nlocal; i++) {
 		struct client *c = &run->clients[i];
 		int dirfd;
 
@@ -277,7 +287,8 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		ret = client_init(c, &run->state, i, dirfd);
 		if (ret) {
 			client_release(c);
-			error("cannot set up client %u: %s", i, strerror(-ret));
+			error("cannot set up client %u: %s", c->number,
+			      strerror(-ret));
 			break;
 		}
 		signals_block(&old);
@@ -285,7 +296,8 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		signals_restore(&old);
 		if (ret) {
 			client_release(c);
-			error("cannot start client %u: %s", i, strerror(-ret));
+			error("cannot start client %u: %s", c->number,
+			      strerror(-ret));
 			break;
 		}
 		run->started++;
@@ -303,14 +315,15 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 			ret = c->error;
 			if (c->error_line)
 				error("%s:%u: [setup] of client %u: unexpected result %s",
-				      run->state.lf->name, c->error_line, i,
+				      run->state.lf->name, c->error_line,
+				      c->number,
 				      ret == -EPROTO ? "success" :
 						       strerror(-ret));
 			else if (c->pin_failed)
 				error("cannot pin client %u to CPU %d: %s", i,
 				      c->cpu, strerror(-ret));
 			else
-				error("cannot set up client %u: %s", i,
+				error("cannot set up client %u: %s", c->number,
 				      strerror(-ret));
 			break;
 		}
@@ -331,7 +344,7 @@ static uint64_t sum_progress(const struct run *run, uint64_t *bytes,
 
 	*bytes = 0;
 	*done = 0;
-	for (unsigned int i = 0; i < run->nclients; i++) {
+	for (unsigned int i = 0; i < run->nlocal; i++) {
 		const struct progress *p = &run->state.progress[i];
 
 		ops += atomic_load_explicit(&p->ops, memory_order_relaxed);
@@ -372,7 +385,7 @@ static void read_latency(struct progress_line *p, uint64_t now)
 {
 	const struct run *run = p->run;
 
-	for (unsigned int i = 0; i < run->nclients; i++) {
+	for (unsigned int i = 0; i < run->nlocal; i++) {
 		struct progress *pr = &run->state.progress[i];
 		uint64_t m = atomic_exchange_explicit(&pr->max_ns, 0,
 						      memory_order_relaxed);
@@ -430,8 +443,9 @@ static void print_second(struct progress_line *p, const struct tick_second *sec)
 
 	if (p->quiet)
 		return;
+	/* in an MPI job, rank 0's line: its own clients */
 	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s%s",
-		p->tty ? "\r" : "", p->run->nclients, p->phase, sec->second,
+		p->tty ? "\r" : "", p->run->nlocal, p->phase, sec->second,
 		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6,
 		p->tty ? "\033[K" : "\n");
 	p->printed = true;
@@ -511,12 +525,14 @@ static enum wake supervise(struct run *run, struct progress_line *p,
 
 		read_counters(p, now, &done);
 		next_seconds(p, now);
+		/* another rank's stop, or this one's to tell */
+		peers_tick(&run->peers, &run->state);
 		/* nothing is written to stdout while a run goes on */
 		if (run->state.cfg->watch_stdout &&
 		    pipe_reader_gone(STDOUT_FILENO))
 			signals_raise(SIGPIPE);
 		if (atomic_load(&run->state.phase) == PHASE_STOP ||
-		    done == run->nclients)
+		    done == run->nlocal)
 			return WAKE_END;
 		if (deadline && now->ns >= deadline)
 			return WAKE_DEADLINE;
@@ -532,7 +548,7 @@ static enum wake supervise(struct run *run, struct progress_line *p,
 			next = deadline;
 		if (!gate)
 			sleep_until(next);
-		else if (gate_wait_until(&run->state.gate, run->nclients, next))
+		else if (gate_wait_until(&run->state.gate, run->nlocal, next))
 			return WAKE_GATE;
 	}
 }
@@ -592,8 +608,8 @@ static void measure(struct run *run)
 	unsigned int done;
 
 	if (run->hooks && run->hooks->second) {
-		p.seen_ops = xcalloc(run->nclients, sizeof(*p.seen_ops));
-		p.seen_at = xcalloc(run->nclients, sizeof(*p.seen_at));
+		p.seen_ops = xcalloc(run->nlocal, sizeof(*p.seen_ops));
+		p.seen_at = xcalloc(run->nlocal, sizeof(*p.seen_at));
 	}
 	if (run->hooks && run->hooks->ready)
 		run->hooks->ready(run, run->hooks->ctx);
@@ -617,10 +633,14 @@ static void measure(struct run *run)
 		 * after a stop, those blocked in a system call are kicked
 		 * (or left behind, stuck) */
 		supervise(run, &p, 0, true, &now);
-		await_clients(run, run->nclients);
+		await_clients(run, run->nlocal);
 		read_counters(&p, &now, &done);
 		progress_end(&p, &now, now.ns);
 		perf_on(run);
+		/* every rank's clients are through their warmup: start
+		 * together (the job is lost if that fails: stop) */
+		if (peers_start(&run->peers, &run->state))
+			run_state_stop(&run->state, RUN_END_FAILED);
 		run_state_advance(&run->state, PHASE_MEASURE);
 		read_counters(&p, &now, &done);
 		progress_phase(&p, PHASE_MEASURE, &now);
@@ -680,12 +700,13 @@ static struct op_brief *brief_of(const struct result *r)
 /* A client that did not return: which, and what the kernel says of it. */
 static void report_stuck(const struct run *run, unsigned int i)
 {
+	const struct client_sample *cs = &run->samples[run->ids[i]];
 	char what[256];
 
-	task_describe(run->samples[i].tid, what, sizeof(what));
+	task_describe(cs->tid, what, sizeof(what));
 	error("client %u did not return from a system call within %.1f s of the stop (thread %d: %s); its figures are missing",
-	      i, (double)run->state.cfg->stop_wait_ns / 1e9,
-	      run->samples[i].tid, what);
+	      run->ids[i], (double)run->state.cfg->stop_wait_ns / 1e9, cs->tid,
+	      what);
 }
 
 /* Join the clients (those not stuck) and merge their results. */
@@ -695,14 +716,14 @@ static void join_clients(struct run *run)
 	for (unsigned int i = 0; i < run->started; i++) {
 		struct client *c = &run->clients[i];
 
-		if (run->samples[i].stuck) {
+		if (run->samples[run->ids[i]].stuck) {
 			report_stuck(run, i);
 			continue;
 		}
 		pthread_join(c->thread, NULL);
 		if (!c->error)
 			result_merge(&run->total, &c->res);
-		run->samples[i] = (struct client_sample){
+		run->samples[run->ids[i]] = (struct client_sample){
 			.passes = c->res.passes,
 			.ops = c->res.ops,
 			.elapsed_ns = result_elapsed(&c->res),
@@ -720,7 +741,7 @@ static void join_clients(struct run *run)
 		c->affinity = NULL;
 		c->pass = NULL;
 		if (run->state.cfg->per_client)
-			run->samples[i].brief = brief_of(&c->res);
+			run->samples[run->ids[i]].brief = brief_of(&c->res);
 		client_release(c);
 	}
 }
@@ -737,7 +758,7 @@ static void main_away(struct run *run)
 	struct cpulist away;
 	int ret;
 
-	if (!placement_main(pl, run->nclients, &away))
+	if (!placement_main(pl, run->nlocal, &away))
 		return;
 	ret = cpulist_set_affinity(&away, 0);
 	if (ret)
@@ -763,28 +784,38 @@ static void main_back(struct run *run)
 			strerror(-ret));
 }
 
-int run_execute(struct run *run, struct workdir *wd)
+/*
+ * Allocate and prepare the run, and set its clients up (each one's
+ * [setup] included): 0, or -errno with a message (-EINTR: stopped). *@cwd
+ * and *@shared_fd are what the cleanup closes.
+ */
+static int run_setup(struct run *run, struct workdir *wd, int *cwd,
+		     int *shared_fd)
 {
 	const struct run_config *cfg = run->state.cfg;
-	unsigned int n = run->nclients;
-	int ret, cwd = -1, shared_fd = -1;
-	char path[64];
+	unsigned int n = run->nlocal;
+	int ret;
 
 	/* sized by sweep_check_memory(); a failure is a failed run, cleaned
-	 * up like any other */
-	run->clients = calloc_aligned(n, sizeof(*run->clients));
-	run->state.progress = calloc_aligned(n, sizeof(*run->state.progress));
-	run->samples = calloc(n, sizeof(*run->samples));
+	 * up like any other (a rank may have no client at this count) */
+	run->clients = calloc_aligned(n + 1, sizeof(*run->clients));
+	run->state.progress =
+		calloc_aligned(n + 1, sizeof(*run->state.progress));
+	run->samples = calloc(run->nclients + 1, sizeof(*run->samples));
+	run->ids = calloc(n + 1, sizeof(*run->ids));
 	if (!run->clients || !run->state.progress || !run->samples ||
-	    result_init(&run->total, run->state.lf->nslots)) {
-		ret = error("cannot set up a run of %u clients: %s", n,
-			    strerror(ENOMEM));
-		goto out_fail;
-	}
-	if (cfg->depth > (DIR_MAX - 64) / 2) {
-		ret = error("--depth %u is too deep", cfg->depth);
-		goto out_fail;
-	}
+	    !run->ids || result_init(&run->total, run->state.lf->nslots))
+		return error("cannot set up a run of %u clients: %s", n,
+			     strerror(ENOMEM));
+	if (cfg->layout)
+		layout_place(cfg->layout, run->nclients, cfg->layout->rank,
+			     run->ids);
+	else
+		for (unsigned int i = 0; i < n; i++)
+			run->ids[i] = i;
+	run->state.ids = run->ids;
+	if (cfg->depth > (DIR_MAX - 64) / 2)
+		return error("--depth %u is too deep", cfg->depth);
 	/*
 	 * A shared table holds every client's [run] fds, and the [setup]
 	 * fds of the one client setting up; a private one only the client
@@ -795,31 +826,27 @@ int run_execute(struct run *run, struct workdir *wd)
 					      run->state.setup_fds + 16 :
 				      16);
 	if (ret)
-		goto out_fail;
+		return ret;
 	if (cfg->dbench_tree && run->state.lf->per_thread > 1) {
 		/* several clients per thread: the thread works in
 		 * DIR/clients, its clients' directories below it */
 		ret = make_client_dirs(run, wd);
 		if (ret)
-			goto out_fail;
-		shared_fd = fcntl(wd->fd, F_DUPFD_CLOEXEC, 0);
-		if (shared_fd < 0) {
-			ret = error("cannot duplicate a directory fd: %s",
-				    strerror(errno));
-			goto out_fail;
-		}
-	} else if (cfg->cwd == CWD_SHARED) {
-		ret = open_client_dir(run, wd, 0, -1, &shared_fd);
+			return ret;
+		*shared_fd = fcntl(wd->fd, F_DUPFD_CLOEXEC, 0);
+		if (*shared_fd < 0)
+			return error("cannot duplicate a directory fd: %s",
+				     strerror(errno));
+	} else if (cfg->cwd == CWD_SHARED && n) {
+		ret = open_client_dir(run, wd, 0, -1, shared_fd);
 		if (ret)
-			goto out_fail;
+			return ret;
 	}
-	if (cfg->fs == FS_SHARED) {
-		cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (cwd < 0 || fchdir(shared_fd)) {
-			ret = error("cannot enter the shared directory: %s",
-				    strerror(errno));
-			goto out_fail;
-		}
+	if (cfg->fs == FS_SHARED && n) {
+		*cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (*cwd < 0 || fchdir(*shared_fd))
+			return error("cannot enter the shared directory: %s",
+				     strerror(errno));
 	}
 	signals.phase = &run->state.phase;
 	/* a signal before the phase was published */
@@ -827,18 +854,74 @@ int run_execute(struct run *run, struct workdir *wd)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
 	main_away(run);
 	run->start_ns = clock_now_ns();
-	ret = start_clients(run, wd, shared_fd);
+	ret = start_clients(run, wd, *shared_fd);
 	run->start_ns = clock_now_ns() - run->start_ns;
+	return ret;
+}
+
+/*
+ * In an MPI job, rank 0 clears a run's tree in a shared work directory
+ * (after every rank is done with it) and each rank one it made alone.
+ */
+static bool owns_tree(const struct workdir *wd)
+{
+	return !wd->attached;
+}
+
+/* The meeting at the end (peers.h): the job's figures, on rank 0. */
+static int run_finish(struct run *run)
+{
+	struct peer_counts c = {
+		.start_ns = run->start_ns,
+		.started = run->started,
+		.ready = run->ready,
+		.stuck = run->stuck,
+	};
+	int ret = peers_finish(&run->peers, &run->state, &run->total,
+			       run->samples, run->nclients, run->ids, &c);
+
+	/* rank 0: a client stuck on any rank keeps the shared tree */
+	if (!ret && run->peers.nranks) {
+		run->start_ns = c.start_ns;
+		run->started = c.started;
+		run->ready = c.ready;
+		run->stuck = c.stuck;
+	}
+	return ret;
+}
+
+int run_execute(struct run *run, struct workdir *wd)
+{
+	const struct run_config *cfg = run->state.cfg;
+	int ret, cwd = -1, shared_fd = -1;
+	bool allocated;
+	char path[64];
+
+	/* in an MPI job, rank 0 sets its clients up first */
+	ret = peers_before_setup(&run->peers, &run->state);
+	if (!ret)
+		ret = run_setup(run, wd, &cwd, &shared_fd);
+	allocated = run->samples && run->ids;
+	ret = peers_ready(&run->peers, &run->state, ret);
 	if (ret) {
 		run_state_stop(&run->state, ret == -EINTR || ret == -ETIMEDOUT ?
 						    RUN_END_SIGNAL :
 						    RUN_END_FAILED);
 		gate_open(&run->state.gate);
-		join_clients(run);
+		if (allocated)
+			join_clients(run);
+		/* a stop in the setup is reported, with every rank's count */
+		if (allocated &&
+		    atomic_load(&run->state.end) != RUN_END_FAILED &&
+		    !run_finish(run))
+			goto out_cleanup;
 		goto out_fail;
 	}
 	if (signals.count)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
+	/* the job is lost: stop (main() says why) */
+	if (peers_start(&run->peers, &run->state))
+		run_state_stop(&run->state, RUN_END_FAILED);
 	measure(run);
 	join_clients(run);
 	perf_off(run);
@@ -846,7 +929,7 @@ int run_execute(struct run *run, struct workdir *wd)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
 	if (run->stuck)
 		run_state_stop(&run->state, RUN_END_STUCK);
-	ret = 0;
+	ret = run_finish(run);
 	goto out_cleanup;
 
 out_fail:
@@ -872,7 +955,7 @@ out_cleanup:
 	 * nor in dbench's tree, the work directory itself: the caller's
 	 */
 	if (!cfg->skip_cleanup && !cfg->dbench_tree && !run->stuck &&
-	    !signals.abort_cleanup) {
+	    !signals.abort_cleanup && owns_tree(wd)) {
 		int rm;
 
 		snprintf(path, sizeof(path), "run%u", run->index);
@@ -925,7 +1008,12 @@ void run_release(struct run *run)
 	/* a stuck client may wake up and touch all of it before the exit */
 	if (run->stuck)
 		return;
-	for (unsigned int i = 0; run->samples && i < run->started; i++) {
+	/*
+	 * By client number, over the job: run->started is the job's count
+	 * on rank 0 of an MPI job, run->ids this rank's; what other ranks'
+	 * samples hold is NULL here
+	 */
+	for (unsigned int i = 0; run->samples && i < run->nclients; i++) {
 		free(run->samples[i].brief);
 		free(run->samples[i].pass);
 		free(run->samples[i].affinity);
@@ -934,6 +1022,8 @@ void run_release(struct run *run)
 	free(run->clients);
 	free(run->state.progress);
 	free(run->samples);
+	free(run->ids);
+	peers_release(&run->peers);
 	result_release(&run->total);
 	gate_release(&run->state.gate);
 }

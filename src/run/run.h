@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "run/client.h"
+#include "run/peers.h"
+#include "run/sample.h"
 #include "run/state.h"
 #include "stats/result.h"
 
@@ -22,29 +24,6 @@ struct workdir;
 /* --per-client-results: one op kind of one client, while measuring. */
 struct op_brief {
 	uint64_t count, sum_ns, max_ns;
-};
-
-/*
- * One client's share of a run: for fixed-work samples (time per pass);
- * whether it was stuck, still in a system call when the main thread gave
- * up waiting for it after the stop (its figures are then missing); and
- * where it ran with what it used (the noise diagnostics).
- */
-struct client_sample {
-	uint64_t passes;
-	uint64_t ops;
-	uint64_t elapsed_ns;
-	bool stuck;
-	int tid; /* its thread id, for /proc/self/task/TID and perf script */
-	int cpu; /* the CPU it was pinned to, -1 */
-	int last_cpu; /* the CPU it last ran on when it stopped, -1 */
-	char *affinity; /* its affinity mask as it saw it, owned; NULL */
-	struct usage usage; /* while it measured */
-	uint64_t lines; /* ops since the release, warmup included */
-	uint64_t bytes; /* while measuring */
-	struct op_brief *brief; /* [nslots] with --per-client-results */
-	struct pass_time *pass; /* [npass] with --show-execute-time */
-	unsigned int npass;
 };
 
 /*
@@ -83,12 +62,20 @@ struct run_hooks {
  */
 struct run {
 	struct run_state state;
-	unsigned int nclients;
+	unsigned int nclients; /* of the whole job: the CLIENTS value */
+	/*
+	 * This rank's clients (all of them without MPI) and their numbers
+	 * in the job: clients, progress, ids are [nlocal]; samples are
+	 * [nclients], by number (rank 0 gets the others' at the end)
+	 */
+	unsigned int nlocal;
+	unsigned int *ids;
 	unsigned int index; /* position in the sweep, names the directory */
 	unsigned int repeat; /* which of --runs at this client count */
 	struct client *clients;
-	struct result total; /* merged after join */
+	struct result total; /* merged after join (rank 0: of every rank) */
 	struct client_sample *samples; /* [nclients], filled at join */
+	struct peers peers; /* the other ranks of an MPI job */
 	uint64_t start_ns; /* first pthread_create -> gate opened (or the
 			    * setup's end, when it stopped early) */
 	unsigned int started; /* threads created */

@@ -53,7 +53,10 @@ struct run_state {
 	atomic_int end; /* enum run_end, first writer wins */
 	atomic_uint_fast64_t unexpected; /* with --strict / --max-errors */
 	struct gate gate;
-	struct progress *progress; /* [nclients], one cache line each */
+	struct progress *progress; /* [nlocal], one cache line each */
+	/* [nlocal]: each client's number in the job, for ${client}, its
+	 * directory and the [setup] lines that client 0 runs alone */
+	const unsigned int *ids;
 	/*
 	 * When the time-based phases end (CLOCK_MONOTONIC ns, UINT64_MAX:
 	 * not by time), fixed before the gate opens for them. Clients end a

@@ -17,6 +17,8 @@
 #include "base/exit.h"
 #include "base/msg.h"
 #include "run/exechook.h"
+#include "run/layout.h"
+#include "run/peers.h"
 #include "run/run.h"
 #include "run/signals.h"
 #include "run/workdir.h"
@@ -79,9 +81,16 @@ int sweep_check_memory(const struct run_config *cfg,
 	const char *what, *left;
 	char b[6][32];
 
-	for (unsigned int p = 0; p < cfg->nclients; p++)
-		if (cfg->clients[p] > most)
-			most = cfg->clients[p];
+	/* in an MPI job, this rank's share of each count */
+	for (unsigned int p = 0; p < cfg->nclients; p++) {
+		unsigned int n =
+			cfg->layout ? layout_place(cfg->layout, cfg->clients[p],
+						   cfg->layout->rank, NULL) :
+				      cfg->clients[p];
+
+		if (n > most)
+			most = n;
+	}
 	/* the largest run is that of the variant that needs the most */
 	for (unsigned int v = 0; v < nvariants; v++) {
 		run_memory(&rm, variants[v].lf, variants[v].engine);
@@ -273,24 +282,32 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 	}
 	order = xcalloc(total, sizeof(*order));
 	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
-	for (unsigned int i = 0; i < total; i++) {
-		struct point *pt = &sw->points[order[i]];
-		const struct sweep_variant *v = &variants[pt->variant];
-		unsigned int entry = order[i] % cfg->nclients;
-		struct run *run = &sw->runs[i];
+	for (unsigned int i = 0;; i++) {
+		struct point *pt = i < total ? &sw->points[order[i]] : NULL;
+		const struct sweep_variant *v;
+		unsigned int entry;
+		struct run *run;
 		int ret, after;
 
-		/* stopped between two runs (or stdout closed at a report) */
-		if (signals.count) {
-			sw->stopped = true;
-			status = VB_EXIT_SIGNAL(signals.last);
+		/* before the meeting, so that every rank hears of a failure */
+		if (pt && status == VB_EXIT_OK)
+			status = exec_hook(cfg->exec_before, i, pt, sw, wd,
+					   NULL);
+
+		/*
+		 * At the end, or stopped: by a signal between two runs (or
+		 * stdout closed at a report), a failure or an early end; in
+		 * an MPI job, every rank at once, on any rank's word
+		 */
+		if (!peers_continue(cfg->layout, &status, i < total,
+				    cfg->stop_wait_ns)) {
+			if (i < total || status != VB_EXIT_OK)
+				sw->stopped = true;
 			break;
 		}
-		status = exec_hook(cfg->exec_before, i, pt, sw, wd, NULL);
-		if (status != VB_EXIT_OK) {
-			sw->stopped = true;
-			break;
-		}
+		v = &variants[pt->variant];
+		entry = order[i] % cfg->nclients;
+		run = &sw->runs[i];
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
 		run->hooks = &rh;
@@ -317,12 +334,9 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 			if (status == VB_EXIT_OK)
 				status = VB_EXIT_RUNTIME;
 		}
+		/* the next meeting stops the sweep, on every rank */
 		if (status == VB_EXIT_OK)
 			status = after;
-		if (status != VB_EXIT_OK) {
-			sw->stopped = true;
-			break;
-		}
 	}
 	free(order);
 	summarise(sw);

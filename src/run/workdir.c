@@ -44,6 +44,8 @@ static void workdir_clear_fields(struct workdir *wd)
 	wd->name = NULL;
 	wd->dev = 0;
 	wd->ino = 0;
+	wd->id[0] = '\0';
+	wd->attached = false;
 	memset(&wd->mounts, 0, sizeof(wd->mounts));
 	wd->reused = false;
 	wd->foreign = false;
@@ -118,9 +120,9 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-static int write_marker(int dirfd, const char *path)
+static int write_marker(int dirfd, const char *path, const char *id)
 {
-	char buf[128];
+	char buf[160];
 	int fd, len, err;
 
 	fd = openat(dirfd, WORKDIR_MARKER,
@@ -131,8 +133,8 @@ static int write_marker(int dirfd, const char *path)
 	}
 	len = snprintf(
 		buf, sizeof(buf),
-		"vfsbench work directory of pid %ld; vfsbench removes it when the run ends\n",
-		(long)getpid());
+		"vfsbench work directory of pid %ld (id %s); vfsbench removes it when the run ends\n",
+		(long)getpid(), id);
 	err = write_all(fd, buf, (size_t)len);
 	if (close(fd) && !err)
 		err = -errno;
@@ -186,12 +188,23 @@ static int open_parent(const char *parent)
 	return fd;
 }
 
+/* A fresh random id for a marker, into @id (WORKDIR_ID_LEN); returns @id. */
+static char *new_id(char *id)
+{
+	uint64_t state = random_seed();
+
+	snprintf(id, WORKDIR_ID_LEN, "%016llx",
+		 (unsigned long long)next_random(&state));
+	return id;
+}
+
 /* mkdirat() a fresh "vfsbench.XXXXXX" in pfd; its name goes to `name`. */
-static int make_workdir(int pfd, const char *parent, char *name)
+static int make_workdir(int pfd, const char *parent, char *name, char *id)
 {
 	uint64_t state = random_seed();
 	int i, err;
 
+	new_id(id);
 	for (i = 0; i < WORKDIR_CREATE_TRIES; i++) {
 		make_name(name, &state);
 		if (!mkdirat(pfd, name, 0700))
@@ -266,7 +279,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 		err = pfd;
 		goto out_free_pdir;
 	}
-	err = make_workdir(pfd, pdir, name);
+	err = make_workdir(pfd, pdir, name, wd->id);
 	if (err) {
 		err = creating_error(err);
 		goto out_close_parent;
@@ -281,7 +294,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 		err = creating_error(err);
 		goto out_rmdir;
 	}
-	err = write_marker(fd, path);
+	err = write_marker(fd, path, wd->id);
 	if (err) {
 		err = creating_error(err);
 		goto out_rmdir;
@@ -366,7 +379,7 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 		if (err)
 			error("cannot open '%s': %s", path, strerror(-err));
 		else
-			err = write_marker(fd, path);
+			err = write_marker(fd, path, new_id(wd->id));
 	} else if (errno == EEXIST) {
 		fd = open_existing(wd, pfd, name, path, adopt);
 		err = fd < 0 ? fd : 0;
@@ -395,6 +408,60 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 		return err;
 	}
 	workdir_fill(wd, pfd, fd, path, name, &id);
+	return 0;
+}
+
+/* ---- workdir_attach ---- */
+
+/* Does the marker in @fd name @id? Never through a symlink. */
+static bool marker_names(int fd, const char *id)
+{
+	char buf[256], want[WORKDIR_ID_LEN + 8];
+	struct stat st;
+	ssize_t n;
+	int mfd;
+
+	mfd = openat(fd, WORKDIR_MARKER,
+		     O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (mfd < 0)
+		return false;
+	n = fstat(mfd, &st) || !S_ISREG(st.st_mode) ?
+		    -1 :
+		    read(mfd, buf, sizeof(buf) - 1);
+	close(mfd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	snprintf(want, sizeof(want), "(id %s)", id);
+	return strstr(buf, want) != NULL;
+}
+
+int workdir_attach(struct workdir *wd, const char *parent, const char *name,
+		   const char *id)
+{
+	struct fileid fid;
+	char *pdir;
+	int pfd, fd;
+
+	workdir_clear_fields(wd);
+	pdir = parent_path(parent);
+	pfd = open_parent(pdir);
+	if (pfd < 0) {
+		free(pdir);
+		return pfd;
+	}
+	fd = openat(pfd, name, DIR_FLAGS);
+	if (fd < 0 || fileid_of_fd(fd, &fid) || !marker_names(fd, id)) {
+		if (fd >= 0)
+			close(fd);
+		close(pfd);
+		free(pdir);
+		return -ENOENT;
+	}
+	workdir_fill(wd, pfd, fd, join_path(pdir, name), name, &fid);
+	snprintf(wd->id, sizeof(wd->id), "%s", id);
+	wd->attached = true;
+	free(pdir);
 	return 0;
 }
 
@@ -651,6 +718,10 @@ int workdir_remove(struct workdir *wd, const volatile int *abort_flag)
 		error("'%s' was not made by vfsbench: not removing it",
 		      wd->path);
 		return -EPERM;
+	}
+	if (wd->attached) {
+		workdir_release(wd);
+		return 0;
 	}
 	err = workdir_check(wd);
 	if (err)

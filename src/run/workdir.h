@@ -34,6 +34,8 @@
 
 /* Name of the marker file at the top of every work directory. */
 #define WORKDIR_MARKER ".vfsbench-workdir"
+/* The random id in the marker, in hex, with its NUL. */
+#define WORKDIR_ID_LEN 17
 
 struct workdir {
 	int parent_fd; /* the -D directory, O_DIRECTORY|O_PATH or O_RDONLY */
@@ -42,6 +44,13 @@ struct workdir {
 	char *name; /* "vfsbench.XXXXXX" */
 	dev_t dev;
 	ino_t ino;
+	char id[WORKDIR_ID_LEN]; /* written into the marker */
+	/*
+	 * Another process's (rank 0's of an MPI job, on a shared -D), found
+	 * by workdir_attach(): this one works in it and removes nothing of
+	 * it; workdir_remove() only releases it.
+	 */
+	bool attached;
 	/* mount points inside, reported once by the first removal that
 	 * met them */
 	struct rmtree_seen mounts;
@@ -57,7 +66,7 @@ struct workdir {
  * a read-only fs) is another errno, -EIO for what would look like those.
  * Trailing slashes are ignored. The new directory is "vfsbench.XXXXXX" (random
  * suffix, mode 0700, so that other users cannot race it) holding the marker
- * file.
+ * file, which names the pid and a random id (wd->id).
  *
  * On success `wd` owns two fds (both O_CLOEXEC) and two strings; release
  * them with workdir_remove() or workdir_release(). On failure nothing is
@@ -79,6 +88,20 @@ int workdir_create(struct workdir *wd, const char *parent);
  */
 int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 		       bool adopt);
+
+/*
+ * Find the work directory `name` that another process created in
+ * `parent` with workdir_create() and the marker id `id`, and work in it:
+ * the ranks of an MPI job on a shared filesystem use rank 0's. `parent`
+ * is checked as for workdir_create(), with the same errors. Returns 0
+ * with wd->attached set, or -ENOENT without a message when `parent` has
+ * no such directory holding a marker with that id (a -D that is not
+ * shared with that process: a local disk, another filesystem), which is
+ * never followed through a symlink. `wd` is then as after a failed
+ * workdir_create().
+ */
+int workdir_attach(struct workdir *wd, const char *parent, const char *name,
+		   const char *id);
 
 /*
  * `mkdir -p` of `relpath` inside the work directory. `relpath` is relative
@@ -130,6 +153,8 @@ int workdir_clear(struct workdir *wd, const char *relpath,
  *
  * `wd` is released only on success. On any error it is left as it was, so
  * the caller can still print wd->path and must call workdir_release().
+ * An attached work directory is another process's to remove: this only
+ * releases it, and returns 0.
  */
 int workdir_remove(struct workdir *wd, const volatile int *abort_flag);
 

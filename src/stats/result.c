@@ -69,6 +69,95 @@ void result_merge(struct result *dst, const struct result *src)
 	}
 }
 
+/* The scalars of a result, in the order packed. */
+#define RESULT_SCALARS 14
+
+size_t result_packed_size(unsigned int nslots)
+{
+	return (RESULT_SCALARS + (size_t)nslots * (4 + HIST_NR + ERR_NR)) *
+	       sizeof(uint64_t);
+}
+
+static uint64_t bits_of(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof(u));
+	return u;
+}
+
+static double double_of(uint64_t u)
+{
+	double d;
+
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+void result_pack(const struct result *r, void *buf)
+{
+	uint64_t *w = buf;
+
+	*w++ = r->ops;
+	*w++ = r->unexpected;
+	*w++ = r->skipped;
+	*w++ = r->interrupted;
+	*w++ = r->bytes;
+	*w++ = r->passes;
+	*w++ = r->t_start;
+	*w++ = r->t_end;
+	*w++ = bits_of(r->usage.user_s);
+	*w++ = bits_of(r->usage.sys_s);
+	*w++ = r->usage.voluntary;
+	*w++ = r->usage.involuntary;
+	*w++ = r->usage.run_delay_ns;
+	*w++ = r->usage.run_delay_known;
+	for (unsigned int i = 0; i < r->nslots; i++) {
+		const struct hist *h = &r->lat[i];
+
+		*w++ = h->count;
+		*w++ = h->sum;
+		*w++ = h->min;
+		*w++ = h->max;
+		memcpy(w, h->bucket, sizeof(h->bucket));
+		w += HIST_NR;
+		memcpy(w, r->err[i], sizeof(r->err[i]));
+		w += ERR_NR;
+	}
+}
+
+void result_unpack(struct result *r, const void *buf)
+{
+	const uint64_t *w = buf;
+
+	r->ops = *w++;
+	r->unexpected = *w++;
+	r->skipped = *w++;
+	r->interrupted = *w++;
+	r->bytes = *w++;
+	r->passes = *w++;
+	r->t_start = *w++;
+	r->t_end = *w++;
+	r->usage.user_s = double_of(*w++);
+	r->usage.sys_s = double_of(*w++);
+	r->usage.voluntary = *w++;
+	r->usage.involuntary = *w++;
+	r->usage.run_delay_ns = *w++;
+	r->usage.run_delay_known = *w++ != 0;
+	for (unsigned int i = 0; i < r->nslots; i++) {
+		struct hist *h = &r->lat[i];
+
+		h->count = *w++;
+		h->sum = *w++;
+		h->min = *w++;
+		h->max = *w++;
+		memcpy(h->bucket, w, sizeof(h->bucket));
+		w += HIST_NR;
+		memcpy(r->err[i], w, sizeof(r->err[i]));
+		w += ERR_NR;
+	}
+}
+
 uint64_t result_elapsed(const struct result *r)
 {
 	return r->t_end > r->t_start ? r->t_end - r->t_start : 0;

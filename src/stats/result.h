@@ -3,6 +3,7 @@
 #define VB_STATS_RESULT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/resource.h>
 
@@ -65,6 +66,15 @@ int result_init(struct result *r, unsigned int nslots);
 void result_reset(struct result *r);
 /* Add @src into @dst (same nslots); the window becomes the union. */
 void result_merge(struct result *dst, const struct result *src);
+/*
+ * A result as bytes, to send to another rank of an MPI job (the same
+ * build on the same architecture: run/peers.c checks it): pack @r into
+ * @buf of result_packed_size() bytes, and unpack into @r, which has the
+ * same nslots.
+ */
+size_t result_packed_size(unsigned int nslots);
+void result_pack(const struct result *r, void *buf);
+void result_unpack(struct result *r, const void *buf);
 /* Measurement window in ns (0 if nothing was measured). */
 uint64_t result_elapsed(const struct result *r);
 /*

@@ -159,8 +159,10 @@ op_count() {
 
 # --- helpers shared by the signal, fault and result-file tests ---
 
-# Start vfsbench in the background with ARGS, stdout in out, stderr in err;
-# its pid in $pid.
+# start_bg CMD...: CMD in the background, stdout in out, stderr in err;
+# its pid in $pid. out and err are emptied here, before the fork: a
+# handshake on them (wait_for) must not read a previous run's lines
+# while the child has not opened them yet.
 #
 # A shell without job control (any sh running a script) starts a background
 # command with SIGINT and SIGQUIT ignored (POSIX, "Asynchronous Lists"), and
@@ -169,17 +171,24 @@ op_count() {
 # SIGINT/SIGTERM handlers with sigaction() at start, which replaces an
 # inherited SIG_IGN, so a plain `&` works today; but to test what a user at
 # a terminal gets, independent of that choice, perl resets both signals to
-# SIG_DFL and execs vfsbench (same pid, so $! is vfsbench's pid). Without
-# perl, fall back to the plain background command.
-start_vfsbench() {
+# SIG_DFL and execs CMD (same pid, so $! is CMD's pid). Without perl, fall
+# back to the plain background command.
+start_bg() {
+	: >out
+	: >err
 	if command -v perl >/dev/null 2>&1; then
 		perl -e '$SIG{INT} = "DEFAULT"; $SIG{TERM} = "DEFAULT";
 			exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"' \
-			"$VFSBENCH" "$@" >out 2>err &
+			"$@" >out 2>err &
 	else
-		"$VFSBENCH" "$@" >out 2>err &
+		"$@" >out 2>err &
 	fi
 	pid=$!
+}
+
+# start_vfsbench ARGS...: vfsbench ARGS in the background (start_bg).
+start_vfsbench() {
+	start_bg "$VFSBENCH" "$@"
 }
 
 # A second signal: vfsbench may have exited (and the shell reaped it)
@@ -304,4 +313,72 @@ json_valid() {
 	else
 		say "no python3 or jq: JSON syntax not checked" >&2
 	fi
+}
+
+# --- MPI (doc/multi-host.md) ---
+
+# Built --with-mpi, and mpirun at hand.
+have_mpi() {
+	grep -q '^#define HAVE_MPI 1' "$abs_top_builddir/config.h" 2>/dev/null &&
+	command -v mpirun >/dev/null 2>&1
+}
+
+# mpirun_local ARGS...: Open MPI's mpirun on this machine alone, bounded.
+# Open MPI refuses to run as root (CI runs as root) unless told so: the
+# test says so here, not the machine. --oversubscribe: more ranks than
+# this machine's 2 cores; --bind-to none: a rank's client threads may use
+# every CPU; shared memory and loopback only, without the single-copy
+# mechanism that a container's ptrace rules refuse.
+mpi_env="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+OMPI_MCA_plm_rsh_agent=false"
+mpirun_local() {
+	# shellcheck disable=SC2086
+	bounded env $mpi_env mpirun --oversubscribe --bind-to none "$@"
+}
+
+# mpi_run NP ARGS...: vfsbench ARGS as NP ranks.
+mpi_run() {
+	mpi_np=$1
+	shift
+	mpirun_local -np "$mpi_np" "$VFSBENCH" "$@"
+}
+
+# start_mpi MPIRUN-ARGS...: mpirun in the background as start_vfsbench
+# starts vfsbench (stdout in out, stderr in err, SIGINT not ignored); its
+# pid in $pid. Open MPI waits ODLS_KILL seconds between the SIGTERM and
+# the SIGKILL it sends the ranks when it tears a job down (a SIGINT, a
+# rank that died): long enough here for a loaded machine.
+start_mpi() {
+	# shellcheck disable=SC2086
+	start_bg env $mpi_env \
+		OMPI_MCA_odls_base_sigkill_timeout="${ODLS_KILL:-3}" \
+		mpirun --oversubscribe --bind-to none "$@"
+}
+
+# rank_pid N: the pid of rank N of the mpirun $pid (its child here).
+rank_pid() {
+	for c in $(pgrep -P "$pid"); do
+		if tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null |
+			grep -qx "OMPI_COMM_WORLD_RANK=$1"; then
+			echo "$c"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# wait_for PATTERN FILE: until FILE has a line matching PATTERN (a
+# handshake with a background run, up to ~30 s).
+wait_for() {
+	i=0
+	while ! grep -q -e "$1" "$2" 2>/dev/null; do
+		i=$((i + 1))
+		if test $i -gt 3000; then
+			say "no '$1' in $2 after 30 s:" >&2
+			cat "$2" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
 }

@@ -18,7 +18,7 @@ unlink mkdir rmdir rename link symlink readlink readdir utimens'
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
 fd-table depth skip-cleanup max-errors strict stop-timeout relative runs order seed
-cv-warn json csv ministat format percentiles dialect links-out
+distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
 list-loadfiles list-ops version help usage placement profile profile-event
 perf-ctl exec-before exec-after'

@@ -287,4 +287,25 @@ test_expect_success 'a loadfile through a FIFO with a writer works' '
 	workdir_empty
 '
 
+# Many threads, or the ranks of an MPI job forwarded by mpirun onto one
+# stream, write messages at once: each must be one write(2), or lines cut
+# into each other (t8010 saw rank 1's line split by rank 0's).
+test_expect_success 'a message, escapes and all, is one write(2) of its line' '
+	if ! command -v strace >/dev/null 2>&1 ||
+		! strace -f -o /dev/null true >/dev/null 2>&1; then
+		say "no usable strace: skipped"
+		return 0
+	fi
+	printf "[run]\nbo\001gus\303x .\n" >esc.load &&
+	# LeakSanitizer cannot run under ptrace
+	test_expect_code 2 env ASAN_OPTIONS=detect_leaks=0 \
+		strace -e trace=write -o tr \
+		"$VFSBENCH" -q -c esc.load -D "$TRASH/work" 1 >out 2>err &&
+	printf "%s\n" "esc.load:2:1: unknown op '"'"'bo\\x01gus\\xc3x'"'"'" >expect &&
+	test_cmp expect err &&
+	grep "^write(2, " tr >writes &&
+	test "$(wc -l <writes)" = 1 &&
+	grep " = $(wc -c <err)$" writes
+'
+
 test_done

@@ -262,9 +262,11 @@ START_TEST(test_workdir_create_layout)
 	ck_assert(fcntl(wd.fd, F_GETFD) & FD_CLOEXEC);
 
 	read_file(wd.fd, WORKDIR_MARKER, buf, sizeof(buf));
+	ck_assert_uint_eq(strlen(wd.id), 16);
+	ck_assert_uint_eq(strspn(wd.id, "0123456789abcdef"), 16);
 	fmt(expect, sizeof(expect),
-	    MARKER_START "%ld; vfsbench removes it when the run ends\n",
-	    (long)getpid());
+	    MARKER_START "%ld (id %s); vfsbench removes it when the run ends\n",
+	    (long)getpid(), wd.id);
 	ck_assert_str_eq(buf, expect);
 	ck_assert_int_eq(count_entries(wd.path), 1);
 
@@ -643,6 +645,70 @@ START_TEST(test_workdir_remove_no_marker)
 }
 END_TEST
 
+/* Rank 0's work directory, found by another rank through a shared -D. */
+START_TEST(test_workdir_attach)
+{
+	struct workdir wd, other;
+	char path[PATH_MAX];
+
+	create_wd(&wd);
+	build_tree(&wd);
+	ck_assert_int_eq(workdir_attach(&other, s.parent, wd.name, wd.id), 0);
+	ck_assert(other.attached);
+	ck_assert(!wd.attached);
+	ck_assert_str_eq(other.path, wd.path);
+	ck_assert(other.dev == wd.dev && other.ino == wd.ino);
+	/* it works inside, and removes nothing of it */
+	ck_assert_int_eq(workdir_mkdir(&other, "run0/clients/client1", NULL),
+			 0);
+	ck_assert_int_eq(workdir_remove(&other, NULL), 0);
+	ck_assert_int_eq(other.fd, -1);
+	ck_assert(exists_at(wd.fd, "d1/d2/d3/f3"));
+	ck_assert(exists_at(wd.fd, "run0/clients/client1"));
+	ck_assert(exists_at(wd.fd, WORKDIR_MARKER));
+	fmt(path, sizeof(path), "%s", wd.path);
+	ck_assert_int_eq(workdir_remove(&wd, NULL), 0);
+	ck_assert(!exists(path));
+	ck_assert_int_eq(count_entries(s.parent), 1);
+	assert_canaries();
+}
+END_TEST
+
+/* Not found: another id, another name, a symlink, no marker: -ENOENT. */
+START_TEST(test_workdir_attach_not_there)
+{
+	struct workdir wd, other;
+	char id[WORKDIR_ID_LEN], link[PATH_MAX];
+
+	create_wd(&wd);
+	fmt(id, sizeof(id), "%s", wd.id);
+	id[0] = id[0] == '0' ? '1' : '0';
+	ck_assert_int_eq(workdir_attach(&other, s.parent, wd.name, id),
+			 -ENOENT);
+	ck_assert_int_eq(other.fd, -1);
+	ck_assert(!other.attached);
+	ck_assert_int_eq(
+		workdir_attach(&other, s.parent, "vfsbench.nope", wd.id),
+		-ENOENT);
+	fmt(link, sizeof(link), "%s/vfsbench.link", s.parent);
+	ck_assert_int_eq(symlink(wd.path, link), 0);
+	ck_assert_int_eq(
+		workdir_attach(&other, s.parent, "vfsbench.link", wd.id),
+		-ENOENT);
+	ck_assert_int_eq(unlink(link), 0);
+	/* a -D that is not there is the usual usage error */
+	ck_assert_int_eq(
+		workdir_attach(&other, s.outside_canary, wd.name, wd.id),
+		-ENOTDIR);
+	ck_assert_int_eq(unlinkat(wd.fd, WORKDIR_MARKER, 0), 0);
+	ck_assert_int_eq(workdir_attach(&other, s.parent, wd.name, wd.id),
+			 -ENOENT);
+	write_file(wd.fd, WORKDIR_MARKER, "vfsbench work directory\n");
+	ck_assert_int_eq(workdir_remove(&wd, NULL), 0);
+	assert_canaries();
+}
+END_TEST
+
 START_TEST(test_workdir_abort)
 {
 	static volatile int flag;
@@ -826,6 +892,8 @@ static Suite *workdir_suite(void)
 	tcase_add_test(tc, test_workdir_remove_replaced);
 	tcase_add_test(tc, test_workdir_remove_vanished);
 	tcase_add_test(tc, test_workdir_remove_no_marker);
+	tcase_add_test(tc, test_workdir_attach);
+	tcase_add_test(tc, test_workdir_attach_not_there);
 	tcase_add_test(tc, test_workdir_abort);
 	tcase_add_test(tc, test_workdir_release);
 	tcase_add_test(tc, test_workdir_deep);

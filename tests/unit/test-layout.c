@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests for the arithmetic of an MPI job that needs no MPI: where
+ * run/layout.c puts each client (round-robin over hosts, host by host,
+ * each host's ranks in turn, client 0 on rank 0), and the results that
+ * stats/result.c packs as bytes for another rank, merged on arrival as
+ * in one process. Output is TAP on stdout.
+ */
+#include <config.h>
+#include "run/layout.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/result.h"
+#include "unit.h"
+
+/* A job of @n ranks whose hosts are the letters of @hosts ("aabba"). */
+static void make_layout(struct layout *l, const char *hosts)
+{
+	unsigned int n = (unsigned int)strlen(hosts);
+	char *names = calloc(n, LAYOUT_HOST_MAX);
+
+	ck_assert_ptr_nonnull(names);
+	for (unsigned int r = 0; r < n; r++)
+		names[r * LAYOUT_HOST_MAX] = hosts[r];
+	layout_build(l, 0, n, names);
+	free(names);
+}
+
+/* The rank of each client of a run of @total, as a string of digits. */
+static const char *owners(const struct layout *l, unsigned int total, char *buf)
+{
+	for (unsigned int k = 0; k < total; k++)
+		buf[k] = (char)('0' + layout_rank_of(l, k));
+	buf[total] = '\0';
+	return buf;
+}
+
+START_TEST(test_layout_hosts)
+{
+	struct layout l;
+
+	make_layout(&l, "abab");
+	ck_assert_uint_eq(l.nhosts, 2);
+	ck_assert_str_eq(l.hosts[0], "a");
+	ck_assert_str_eq(l.hosts[1], "b");
+	ck_assert_uint_eq(l.host_of[3], 1);
+	/* host b: ranks 1 and 3 */
+	ck_assert_uint_eq(l.first[1], 2);
+	ck_assert_uint_eq(l.by_host[2], 1);
+	ck_assert_uint_eq(l.by_host[3], 3);
+	layout_release(&l);
+}
+END_TEST
+
+START_TEST(test_layout_round_robin)
+{
+	struct layout l;
+	char buf[32];
+
+	/* ranks 0, 2 on host a; 1, 3 on host b */
+	make_layout(&l, "abab");
+	layout_distribute(&l, DISTRIBUTE_ROUND_ROBIN, 8);
+	/* client k on host k mod 2, each host's ranks in turn */
+	ck_assert_str_eq(owners(&l, 8, buf), "01230123");
+	layout_release(&l);
+	/* ranks 0, 1 on host a, rank 2 alone on b */
+	make_layout(&l, "aab");
+	layout_distribute(&l, DISTRIBUTE_ROUND_ROBIN, 6);
+	ck_assert_str_eq(owners(&l, 6, buf), "021202");
+	layout_release(&l);
+}
+END_TEST
+
+START_TEST(test_layout_host_by_host)
+{
+	struct layout l;
+	char buf[32];
+
+	make_layout(&l, "aabb");
+	/* 4 per host: the sweep's 8 over 2 hosts */
+	layout_distribute(&l, DISTRIBUTE_HOST_BY_HOST, 8);
+	ck_assert_uint_eq(l.per_host, 4);
+	ck_assert_str_eq(owners(&l, 8, buf), "01012323");
+	ck_assert_str_eq(owners(&l, 3, buf), "010");
+	/* 7 over 2 hosts: 4, then 3 */
+	layout_distribute(&l, DISTRIBUTE_HOST_BY_HOST, 7);
+	ck_assert_str_eq(owners(&l, 7, buf), "0101232");
+	layout_release(&l);
+}
+END_TEST
+
+START_TEST(test_layout_place)
+{
+	unsigned int ids[8], total = 0;
+	struct layout l;
+
+	make_layout(&l, "aab");
+	layout_distribute(&l, DISTRIBUTE_ROUND_ROBIN, 7);
+	/* "0212021": every client once, numbers ascending */
+	ck_assert_uint_eq(layout_place(&l, 7, 0, ids), 2);
+	ck_assert_uint_eq(ids[0], 0);
+	ck_assert_uint_eq(ids[1], 4);
+	ck_assert_uint_eq(layout_place(&l, 7, 1, ids), 2);
+	ck_assert_uint_eq(ids[0], 2);
+	ck_assert_uint_eq(ids[1], 6);
+	ck_assert_uint_eq(layout_place(&l, 7, 2, ids), 3);
+	ck_assert_uint_eq(ids[2], 5);
+	for (unsigned int r = 0; r < 3; r++)
+		total += layout_place(&l, 7, r, NULL);
+	ck_assert_uint_eq(total, 7);
+	/* a rank with no client at a small count */
+	ck_assert_uint_eq(layout_place(&l, 1, 2, NULL), 0);
+	layout_release(&l);
+}
+END_TEST
+
+START_TEST(test_layout_single)
+{
+	struct layout l;
+	char buf[8];
+
+	layout_single(&l, "here");
+	ck_assert_uint_eq(l.nranks, 1);
+	ck_assert_str_eq(layout_name(&l, 0, buf, sizeof(buf)), "rank 0 ");
+	ck_assert_uint_eq(layout_place(&l, 5, 0, NULL), 5);
+	layout_release(&l);
+}
+END_TEST
+
+/* Fill @r with values that differ field by field. */
+static void fill(struct result *r, uint64_t base)
+{
+	r->ops = base + 1;
+	r->unexpected = base + 2;
+	r->skipped = base + 3;
+	r->interrupted = base + 4;
+	r->bytes = base + 5;
+	r->passes = base + 6;
+	r->t_start = 1000 + base;
+	r->t_end = 5000 + base;
+	r->usage.user_s = 0.25 + (double)base;
+	r->usage.sys_s = 0.5;
+	r->usage.voluntary = 7;
+	r->usage.involuntary = 8;
+	r->usage.run_delay_ns = 9;
+	r->usage.run_delay_known = true;
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		for (uint64_t v = 1; v < 100000; v = v * 3 + s)
+			hist_add(&r->lat[s], v + base);
+		r->err[s][2] = s + base;
+		r->err[s][ERR_INTERRUPTED] = 1;
+	}
+}
+
+START_TEST(test_result_pack)
+{
+	struct result a, b, c, m1, m2;
+	void *buf = malloc(result_packed_size(3));
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(result_init(&a, 3), 0);
+	ck_assert_int_eq(result_init(&b, 3), 0);
+	ck_assert_int_eq(result_init(&c, 3), 0);
+	ck_assert_int_eq(result_init(&m1, 3), 0);
+	ck_assert_int_eq(result_init(&m2, 3), 0);
+	fill(&a, 0);
+	fill(&b, 17);
+	/* the round trip is exact, field by field */
+	result_pack(&a, buf);
+	result_unpack(&c, buf);
+	ck_assert_uint_eq(c.ops, a.ops);
+	ck_assert_uint_eq(c.t_end, a.t_end);
+	ck_assert(c.usage.user_s == a.usage.user_s);
+	ck_assert(c.usage.run_delay_known);
+	for (unsigned int s = 0; s < 3; s++) {
+		ck_assert_mem_eq(&c.lat[s], &a.lat[s], sizeof(c.lat[s]));
+		ck_assert_mem_eq(c.err[s], a.err[s], sizeof(c.err[s]));
+	}
+	/* merged after the trip as in one process: the same percentiles */
+	result_merge(&m1, &a);
+	result_merge(&m1, &b);
+	result_pack(&b, buf);
+	result_unpack(&c, buf);
+	result_merge(&m2, &a);
+	result_merge(&m2, &c);
+	for (unsigned int s = 0; s < 3; s++) {
+		ck_assert_mem_eq(&m1.lat[s], &m2.lat[s], sizeof(m1.lat[s]));
+		ck_assert_uint_eq(hist_percentile(&m2.lat[s], 99),
+				  hist_percentile(&m1.lat[s], 99));
+	}
+	ck_assert_uint_eq(m2.t_start, 1000);
+	ck_assert_uint_eq(m2.t_end, 5017);
+	ck_assert_uint_eq(m2.ops, a.ops + b.ops);
+	result_release(&a);
+	result_release(&b);
+	result_release(&c);
+	result_release(&m1);
+	result_release(&m2);
+	free(buf);
+}
+END_TEST
+
+static Suite *layout_suite(void)
+{
+	Suite *suite = suite_create("layout");
+	TCase *tc = tcase_create("layout");
+
+	tcase_add_test(tc, test_layout_hosts);
+	tcase_add_test(tc, test_layout_round_robin);
+	tcase_add_test(tc, test_layout_host_by_host);
+	tcase_add_test(tc, test_layout_place);
+	tcase_add_test(tc, test_layout_single);
+	tcase_add_test(tc, test_result_pack);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	return unit_main(layout_suite());
+}
