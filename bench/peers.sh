@@ -16,6 +16,10 @@
 #           whose /tmp is a plain directory, so its "/tmp/willitscale.X"
 #           walks two components of that tmpfs, as vfsbench's
 #           "tmp/willitscale.N" from its shared client directory does.
+#           Second figure, what to trust on a loaded machine: CPU ns (user
+#           + system) per pass, will-it-scale's whole process (/usr/bin/time)
+#           over all the iterations it counted, vfsbench's client threads
+#           over the measured passes (its JSON).
 #           The chroot gets /usr, /sys and /proc by bind mounts in a private
 #           mount namespace (unshare -m) that ends with the run: nothing is
 #           mounted on the host, and the directory is removed with rmdir.
@@ -293,6 +297,8 @@ wis_setup() {
 	cp "$here/wis-stat1.c" "$w/tests/stat1.c"
 	command -v unshare >/dev/null && command -v chroot >/dev/null ||
 		die "wis needs unshare and chroot (util-linux, coreutils)"
+	[ -x /usr/bin/time ] || die "wis needs /usr/bin/time (apt-get install time)"
+	command -v jq >/dev/null || die "wis needs jq (apt-get install jq)"
 	root=$(mktemp -d "$base/peers-root.XXXXXX") || die "mktemp in $base failed"
 	mkdir "$root/usr" "$root/sys" "$root/proc" "$root/tmp" "$root/wis" "$root/etc"
 	for d in lib lib64 bin; do
@@ -317,28 +323,41 @@ wis_setup() {
 
 # wis_ns CMD...: CMD in a private mount namespace, where the chroot has
 # read-only binds of /usr and /sys and a proc
+wis_mounts='r=$1; shift
+	mount --rbind /usr "$r/usr" && mount -o remount,bind,ro "$r/usr" &&
+		mount --rbind /sys "$r/sys" && mount -o remount,bind,ro "$r/sys" &&
+		mount -t proc proc "$r/proc" && exec "$@"'
 wis_ns() {
-	unshare -m --propagation private sh -c '
-		r=$1; shift
-		mount --rbind /usr "$r/usr" && mount -o remount,bind,ro "$r/usr" &&
-			mount --rbind /sys "$r/sys" && mount -o remount,bind,ro "$r/sys" &&
-			mount -t proc proc "$r/proc" && exec "$@"' sh "$root" "$@"
+	unshare -m --propagation private sh -c "$wis_mounts" sh "$root" "$@"
 }
 
-wis_run() { # TEST N: iterations/s
+# wis_run TEST N: "iterations/s cpu-ns/iteration"; the CPU time (user +
+# system, /usr/bin/time, 10 ms resolution) of the whole process over every
+# iteration it counted (the sum of its "total:" lines, warmup included)
+wis_run() {
 	rm -rf "$root"/tmp/willitscale.*
-	wis_ns chroot "$root" "/wis/${1}_$mode" -n -t "$2" -s "$secs" \
+	/usr/bin/time -f '%U %S' -o "$work/w.time" \
+		unshare -m --propagation private sh -c "$wis_mounts" sh "$root" \
+		chroot "$root" "/wis/${1}_$mode" -n -t "$2" -s "$secs" \
 		>"$work/w.out" 2>&1 || die "will-it-scale $1 -t $2 failed: $(tail -n 3 "$work/w.out")"
-	sed -n 's/^average:\([0-9]*\)$/\1/p' "$work/w.out"
+	"$AWK" -v tf="$work/w.time" '
+		/^average:/ { a = substr($0, 9) }
+		/^min:.* total:/ { sub(/.*total:/, ""); it += $0 }
+		END { getline tl < tf; split(tl, c, " ")
+			if (a != "" && it > 0) printf "%s %.1f\n", a, (c[1] + c[2]) * 1e9 / it }' "$work/w.out"
 }
 
-wis_vb() { # TEST N [--latency-sample K]: passes/s
+# wis_vb TEST N [--latency-sample K]: "passes/s cpu-ns/pass" (the client
+# threads' CPU time over the measured passes, from the JSON)
+wis_vb() {
 	t=$1 n=$2
 	shift 2
 	# shellcheck disable=SC2086 # $vmode: options
 	vb "$loads/wis-$t.load" "$work/v.out" --cwd shared $vmode \
-		-t "${secs}000ms" --warmup 1000ms "$@" "$n"
-	vb_passes "$work/v.out"
+		-t "${secs}000ms" --warmup 1000ms --json "$work/v.json" "$@" "$n"
+	echo "$(vb_passes "$work/v.out") $(jq -r '.runs[0] |
+		(.rusage.user_s + .rusage.sys_s) * 1e9 / .passes' "$work/v.json")"
+	rm -f "$work/v.json"
 }
 
 wis_check() {
@@ -364,10 +383,11 @@ wis_check() {
 
 wis_bench() {
 	echo "will-it-scale ($mode): TEST_$mode -n -t N -s $secs in a chroot on $base"
-	echo "vfsbench: vfsbench -q -D DIR -c bench/peers/wis-TEST.load --cwd shared${vmode:+ $vmode} -t ${secs}000ms --warmup 1000ms N${sample:+ (and the same with --latency-sample $sample)}"
+	echo "vfsbench: vfsbench -q -D DIR -c bench/peers/wis-TEST.load --cwd shared${vmode:+ $vmode} -t ${secs}000ms --warmup 1000ms --json F N${sample:+ (and the same with --latency-sample $sample)}"
 	machine
-	printf '%-5s %-8s %3s %5s %11s %11s %7s' round test N load 'wis pass/s' 'vb pass/s' 'vb/wis'
-	[ -n "$sample" ] && printf ' %11s %7s' "vb-s$sample" 'vbs/wis'
+	printf '%-5s %-8s %3s %5s %10s %10s %6s %8s %8s %6s' round test N load \
+		'wis pass/s' 'vb pass/s' 'vb/wis' 'wis ns' 'vb ns' 'cpu'
+	[ -n "$sample" ] && printf ' %10s %6s %8s %6s' "vb-s$sample" 'vs/wis' 'vs ns' 'cpu-s'
 	printf '\n'
 	: >"$work/wis.res"
 	r=1
@@ -375,7 +395,7 @@ wis_bench() {
 		for t in $wis_tests; do
 			for n in $counts; do
 				ld=$(load1)
-				s=0
+				s="0 0"
 				if [ $((r % 2)) = 1 ]; then
 					a=$(wis_run "$t" "$n")
 					v=$(wis_vb "$t" "$n")
@@ -387,9 +407,11 @@ wis_bench() {
 				fi
 				[ -n "$a" ] && [ -n "$v" ] || die "$t -t $n: no figure"
 				echo "$r $t $n $ld $a $v $s" | "$AWK" -v smp="$sample" '{
-					printf "%-5d %-8s %3d %5s %11.0f %11.0f %7.3f", $1, $2, $3, $4, $5, $6, $6 / $5
+					# round test N load wis wcpu vb vcpu vbs scpu
+					printf "%-5d %-8s %3d %5s %10.0f %10.0f %6.3f %8.1f %8.1f %6.3f",
+					    $1, $2, $3, $4, $5, $7, $7 / $5, $6, $8, $6 / $8
 					if (smp != "")
-						printf " %11.0f %7.3f", $7, $7 / $5
+						printf " %10.0f %6.3f %8.1f %6.3f", $9, $9 / $5, $10, $6 / $10
 					printf "\n" }'
 				echo "$t $n $a $v $s" >>"$work/wis.res"
 			done
@@ -399,27 +421,38 @@ wis_bench() {
 	echo
 	"$AWK" -v smp="$sample" "$median_awk"'
 	{
+		# test N wis wcpu vb vcpu vbs scpu
 		k = $1 " " $2
 		if (!(k in seen)) { seen[k] = 1; order[++nn] = k }
-		w[k] = w[k] " " $3; v[k] = v[k] " " $4; q[k] = q[k] " " $4 / $3
-		if (smp != "") { s[k] = s[k] " " $5; qs[k] = qs[k] " " $5 / $3 }
+		w[k] = w[k] " " $3; v[k] = v[k] " " $5; q[k] = q[k] " " $5 / $3
+		wc[k] = wc[k] " " $4; vc[k] = vc[k] " " $6; qc[k] = qc[k] " " $4 / $6
+		if (smp != "") {
+			s[k] = s[k] " " $7; qs[k] = qs[k] " " $7 / $3
+			sc[k] = sc[k] " " $8; qsc[k] = qsc[k] " " $4 / $8
+		}
 	}
 	END {
-		printf "%-8s %3s %11s %11s %7s", "test", "N", "wis pass/s", "vb pass/s", "vb/wis"
+		printf "%-8s %3s %10s %10s %6s %8s %8s %6s", "test", "N", "wis pass/s",
+		    "vb pass/s", "vb/wis", "wis ns", "vb ns", "cpu"
 		if (smp != "")
-			printf " %11s %7s", "vb-s" smp, "vbs/wis"
+			printf " %10s %6s %8s %6s", "vb-s" smp, "vs/wis", "vs ns", "cpu-s"
 		printf "\n"
 		for (i = 1; i <= nn; i++) {
-			split(order[i], f, " ")
-			printf "%-8s %3d %11.0f %11.0f %7.3f", f[1], f[2], median(w[order[i]]),
-			    median(v[order[i]]), median(q[order[i]])
+			k = order[i]
+			split(k, f, " ")
+			printf "%-8s %3d %10.0f %10.0f %6.3f %8.1f %8.1f %6.3f", f[1], f[2],
+			    median(w[k]), median(v[k]), median(q[k]), median(wc[k]),
+			    median(vc[k]), median(qc[k])
 			if (smp != "")
-				printf " %11.0f %7.3f", median(s[order[i]]), median(qs[order[i]])
+				printf " %10.0f %6.3f %8.1f %6.3f", median(s[k]), median(qs[k]),
+				    median(sc[k]), median(qsc[k])
 			printf "\n"
 		}
-		print "medians over the rounds; vb/wis: median of the pairs'\'' ratios"
+		print "medians over the rounds. vb/wis: median of the pairs'\'' pass/s ratios;"
+		print "ns: CPU ns (user + system) per pass; cpu: median of the pairs'\'' wis ns / vb ns"
+		print "(both above 1 when vfsbench does more for the time, or for the CPU, it gets)"
 		if (smp != "")
-			print "vb-s" smp ": vfsbench --latency-sample " smp
+			print "vb-s" smp ", vs: vfsbench --latency-sample " smp
 	}' "$work/wis.res"
 	echo
 }
