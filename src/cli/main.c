@@ -20,6 +20,7 @@
 #include "base/msg.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
+#include "cli/profile.h"
 #include "cli/ranks.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
@@ -403,18 +404,17 @@ static int subcommand_main(int argc, const char **argv, int at)
 	return status;
 }
 
-/* --json, --csv, --ministat: written even after an early stop. */
+/*
+ * --json, --csv, --ministat: written even after an early stop, with the
+ * environment as it was when vfsbench started.
+ */
 static int write_results(const struct config *cfg, const struct sweep *sw,
-			 const char *dir)
+			 const struct env *env)
 {
-	struct env env;
 	int ret = 0;
 
-	if (cfg->json) {
-		env_collect(&env, dir);
-		ret |= report_json(&cfg->report, sw, &env, cfg->json);
-		env_release(&env);
-	}
+	if (cfg->json)
+		ret |= report_json(&cfg->report, sw, env, cfg->json);
 	if (cfg->csv)
 		ret |= report_csv(sw, cfg->csv);
 	if (cfg->ministat)
@@ -491,6 +491,8 @@ struct invocation {
 	struct sweep_variant *sv;
 	struct report_variant *rv;
 	unsigned int nloaded;
+	struct env env; /* when vfsbench started */
+	struct profiling pf;
 	bool stuck;
 };
 
@@ -575,6 +577,18 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 		die_wd = wd;
 		die_set_hook(die_cleanup);
 	}
+	/*
+	 * After the work directory, whose errors are the user's: perf
+	 * writes its files (and moves an older one to .old) once started.
+	 */
+	status = profiling_start(&in->pf, cfg, in->sv) ? VB_EXIT_RUNTIME :
+							 VB_EXIT_OK;
+	status = ranks_agree(&in->rk, status, "starting perf");
+	if (status) {
+		die_set_hook(NULL);
+		finish_workdir(cfg, wd, false, true);
+		return status;
+	}
 	/* in an MPI job, rank 0 reports for every rank */
 	if (!root)
 		hooks = (struct sweep_hooks){ 0 };
@@ -586,7 +600,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 		cfg->variants[i].run.watch_stdout = watch_stdout;
 	if (root) {
 		report_header(&cfg->report, &cfg->run, in->sv, cfg->nvariants,
-			      wd);
+			      wd, &in->env);
 		check_stdout();
 	}
 	status = sweep_execute(&sw, &cfg->run, in->sv, cfg->nvariants, wd,
@@ -598,12 +612,13 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	if (!meet_lost() && ranks_envs(&in->rk, cfg->directory))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
-	if (root && write_results(cfg, &sw, cfg->directory) &&
-	    status == VB_EXIT_OK)
+	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	in->stuck = sw.stuck;
 	sweep_release(&sw);
 	die_set_hook(NULL);
+	if (profiling_stop(&in->pf, cfg) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
 	/* the others are done with a shared directory before rank 0 goes */
 	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");
@@ -641,11 +656,16 @@ int main(int argc, const char **argv)
 		status = VB_EXIT_OK; /* --help, --version, a listing */
 		goto out;
 	}
+	/* before anything of ours runs: the load average is the machine's */
+	if (!status)
+		env_collect(&in.env, in.cfg.directory);
 	if (!status)
 		status = make_workdir(&in, &wd);
 	if (!status)
 		status = sweep_and_report(&in, &wd);
 out:
+	profiling_release(&in.pf);
+	env_release(&in.env);
 	/* a stuck client still reads the loadfiles' ops, until the exit */
 	for (unsigned int i = 0; !in.stuck && i < in.nloaded; i++)
 		loadfile_release(&in.lf[i]);

@@ -27,6 +27,7 @@
 #include "engine/engine.h"
 #include "lang/builtin.h"
 #include "lang/loadfile.h"
+#include "sys/placement.h"
 
 enum {
 	OPT_LOADFILE = 1,
@@ -58,6 +59,12 @@ enum {
 	OPT_MINISTAT,
 	OPT_VARIANT,
 	OPT_PERCENTILES,
+	OPT_PLACEMENT,
+	OPT_PROFILE,
+	OPT_PERF_CTL,
+	OPT_PROFILE_EVENT,
+	OPT_EXEC_BEFORE,
+	OPT_EXEC_AFTER,
 	OPT_LIST_LOADFILES,
 	OPT_LIST_OPS,
 	OPT_VERSION,
@@ -103,6 +110,9 @@ static const struct poptOption main_options[] = {
 	{ "depth", '\0', POPT_ARG_STRING, NULL, OPT_DEPTH,
 	  "directory levels between a client's directory and the loadfile's paths (default: 0)",
 	  "N" },
+	{ "placement", '\0', POPT_ARG_STRING, NULL, OPT_PLACEMENT,
+	  "pin client i to a CPU: compact (SMT siblings, then the cores of a cache domain first), spread (across packages, nodes and cache domains first) or a list of CPUs, the i-th for client i, within the process's affinity mask; none leaves them to the scheduler (default: none)",
+	  "none|compact|spread|LIST" },
 	{ "skip-cleanup", '\0', POPT_ARG_NONE, &skip_cleanup, 0,
 	  "keep the work directory and print its path", NULL },
 	{ "max-errors", '\0', POPT_ARG_STRING, NULL, OPT_MAX_ERRORS,
@@ -138,6 +148,21 @@ static const struct poptOption main_options[] = {
 	{ "cv-warn", '\0', POPT_ARG_STRING, NULL, OPT_CV_WARN,
 	  "warn when a client count's coefficient of variation is above PCT percent (default: 5)",
 	  "PCT" },
+	{ "profile", '\0', POPT_ARG_STRING, NULL, OPT_PROFILE,
+	  "record the measurement of these client counts with perf record -g, one perf-N.data each (with --perf-ctl: turn the events of the perf reading it on for them)",
+	  "N[,N...]" },
+	{ "profile-event", '\0', POPT_ARG_STRING, NULL, OPT_PROFILE_EVENT,
+	  "--profile: perf record's event, e.g. cpu-clock (default: perf's own, cycles where the CPU counts them)",
+	  "EVENT" },
+	{ "perf-ctl", '\0', POPT_ARG_STRING, NULL, OPT_PERF_CTL,
+	  "speak perf's control protocol on FIFO (perf record --control fifo:FIFO,ACK): enable when the measurement of each run (or of --profile's counts) starts, disable when it ends, waiting for the ack on ACK",
+	  "FIFO[,ACK]" },
+	{ "exec-before", '\0', POPT_ARG_STRING, NULL, OPT_EXEC_BEFORE,
+	  "run the shell command CMD before each run (VFSBENCH_CLIENTS, VFSBENCH_RUN, VFSBENCH_VARIANT, VFSBENCH_PID... in its environment); a failure stops the sweep",
+	  "CMD" },
+	{ "exec-after", '\0', POPT_ARG_STRING, NULL, OPT_EXEC_AFTER,
+	  "run the shell command CMD after each run, as --exec-before (also VFSBENCH_END)",
+	  "CMD" },
 	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_JSON,
 	  "write every run, the settings and the environment to FILE as JSON",
 	  "FILE" },
@@ -297,7 +322,7 @@ static const struct {
 	{ "engine", OPT_ENGINE }, { "cwd", OPT_CWD },
 	{ "fs-struct", OPT_FS },  { "fd-table", OPT_FDT },
 	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
-	{ "fsinfo", OPT_FSINFO },
+	{ "fsinfo", OPT_FSINFO }, { "placement", OPT_PLACEMENT },
 };
 
 static enum options_action add_axis(struct config *cfg, const char *arg)
@@ -315,7 +340,7 @@ static enum options_action add_axis(struct config *cfg, const char *arg)
 	if (i == ARRAY_SIZE(variable)) {
 		variant_axis_release(&axis);
 		return usage_error(
-			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo (for loadfiles, give -c several times)",
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo, placement (for loadfiles, give -c several times)",
 			arg);
 	}
 	for (unsigned int a = 0; a < cfg->naxes; a++)
@@ -390,6 +415,7 @@ static enum options_action make_variant(struct config *cfg,
 
 	scratch.loadfile = xstrdup(cfg->loadfile);
 	scratch.engine = xstrdup(cfg->engine);
+	scratch.placement = cfg->placement ? xstrdup(cfg->placement) : NULL;
 	variant_pick(axes, n, k, idx);
 	for (unsigned int i = 0; i < n && act == OPTIONS_RUN; i++) {
 		const char *val = axes[i].values[idx[i]];
@@ -405,6 +431,7 @@ static enum options_action make_variant(struct config *cfg,
 	v->label = variant_label(axes, n, idx, OPT_LOADFILE, cfg->loadfile);
 	v->loadfile = scratch.loadfile;
 	v->engine = scratch.engine;
+	v->placement_spec = scratch.placement;
 	if (act != OPTIONS_RUN)
 		return act;
 	if (!fs_set)
@@ -688,6 +715,46 @@ static enum options_action handle(struct config *cfg, int opt, const char *arg,
 				arg);
 		break;
 	}
+	case OPT_PLACEMENT: {
+		enum placement_kind kind;
+		struct cpulist list = { 0 };
+
+		if (placement_parse(arg, &kind, &list))
+			return usage_error(
+				"bad --placement '%s': expected none, compact, spread or a CPU list such as 0,2-3",
+				arg);
+		cpulist_release(&list);
+		free(cfg->placement);
+		cfg->placement = xstrdup(arg);
+		break;
+	}
+	case OPT_PROFILE:
+		return cpuopts_profile(&cfg->cpus, arg);
+	case OPT_PERF_CTL:
+		if (!*arg || *arg == ',')
+			return usage_error(
+				"bad --perf-ctl '%s': expected FIFO or FIFO,ACK",
+				arg);
+		free(cfg->perf_ctl);
+		cfg->perf_ctl = xstrdup(arg);
+		break;
+	case OPT_PROFILE_EVENT:
+		free(cfg->profile_event);
+		cfg->profile_event = xstrdup(arg);
+		break;
+	case OPT_EXEC_BEFORE:
+	case OPT_EXEC_AFTER: {
+		char **dst = opt == OPT_EXEC_BEFORE ? &cfg->exec_before :
+						      &cfg->exec_after;
+
+		if (!*arg)
+			return usage_error("--exec-%s: the command is empty",
+					   opt == OPT_EXEC_BEFORE ? "before" :
+								    "after");
+		free(*dst);
+		*dst = xstrdup(arg);
+		break;
+	}
 	case OPT_JSON:
 		free(cfg->json);
 		cfg->json = xstrdup(arg);
@@ -769,6 +836,11 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 				"bad --ministat '%s': expected a prefix of file names PREFIX-N.txt, not a device, FIFO, socket or '-'",
 				cfg->ministat);
 	}
+	if (cfg->profile_event && cfg->perf_ctl)
+		return usage_error(
+			"--profile-event: with --perf-ctl, the perf that reads the FIFO chooses its events");
+	if (cfg->profile_event && !cfg->cpus.nprofile)
+		return usage_error("--profile-event needs --profile");
 	return OPTIONS_RUN;
 }
 
@@ -837,6 +909,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	int rc;
 
 	*cfg = config_defaults;
+	act = cpuopts_init(&cfg->cpus);
 	skip_cleanup = strict = quiet = 0;
 	sync_open = sync_dirs = fsync_writes = no_resolve = links_out = 0;
 	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
@@ -872,10 +945,13 @@ enum options_action options_parse(struct config *cfg, int argc,
 				  poptStrerror(rc));
 	if (act == OPTIONS_RUN) {
 		rest = poptGetArgs(pc);
-		for (; rest && *rest; rest++)
-			if (options_parse_clients(cfg, *rest)) {
+		for (; rest && *rest && act == OPTIONS_RUN; rest++)
+			if (!strcmp(*rest, "topology"))
+				act = cpuopts_topology_clients(&cfg->cpus,
+							       &cfg->run);
+			else if (options_parse_clients(cfg, *rest)) {
 				act = usage_error(
-					"bad client count '%s': expected N, or a range such as 1-64 (1 <= N <= %d)",
+					"bad client count '%s': expected N, a range such as 1-64 (1 <= N <= %d), or topology",
 					*rest, MAX_CLIENTS);
 				break;
 			}
@@ -903,8 +979,21 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->report.directory = cfg->directory;
 	cfg->report.engine = cfg->engine;
 	cfg->report.lopts = &cfg->lopts;
+	cfg->run.exec_before = cfg->exec_before;
+	cfg->run.exec_after = cfg->exec_after;
+	cfg->report.profile = cfg->cpus.profile;
+	cfg->report.nprofile = cfg->cpus.nprofile;
+	cfg->report.perf_ctl = cfg->perf_ctl;
+	cfg->report.profile_event = cfg->profile_event;
+	if (act == OPTIONS_RUN)
+		act = cpuopts_profile_check(&cfg->cpus, &cfg->run);
 	if (act == OPTIONS_RUN)
 		act = make_variants(cfg, fs_set, order_set);
+	if (act == OPTIONS_RUN)
+		act = cpuopts_placements(&cfg->cpus, &cfg->run, cfg->variants,
+					 cfg->nvariants);
+	if (act == OPTIONS_RUN)
+		cfg->run.placement = cfg->variants[0].run.placement;
 	return act;
 }
 
@@ -934,5 +1023,11 @@ void config_release(struct config *cfg)
 	free(cfg->json);
 	free(cfg->csv);
 	free(cfg->ministat);
+	free(cfg->placement);
+	free(cfg->perf_ctl);
+	free(cfg->profile_event);
+	free(cfg->exec_before);
+	free(cfg->exec_after);
+	cpuopts_release(&cfg->cpus);
 	memset(cfg, 0, sizeof(*cfg));
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cli/cpuopts.h"
 #include "cli/usage.h"
 #include "cli/variants.h"
 #include "compare/compare.h"
@@ -57,6 +58,11 @@ struct config {
 	bool dbench_own_report; /* --vfsbench-report */
 	bool seed_set; /* --seed given: else rank 0's clock's, in MPI */
 	enum distribute distribute; /* clients over an MPI job's hosts */
+	char *placement; /* --placement as given, NULL: none */
+	struct cpu_config cpus; /* affinity, topology, --profile */
+	char *perf_ctl; /* --perf-ctl FIFO[,ACK] */
+	char *profile_event; /* --profile-event */
+	char *exec_before, *exec_after; /* --exec-before, --exec-after */
 };
 
 /*
@@ -91,7 +97,8 @@ enum options_action options_parse_global(struct global_config *g, int at,
 /*
  * Parse a CLIENTS argument: "8", or a doubling range "1-64" (1 2 4 .. 64,
  * plus the upper bound if it is not a power-of-two step). Appends to @cfg.
- * Returns 0 or -EINVAL / -ERANGE.
+ * Returns 0 or -EINVAL / -ERANGE. ("topology" is handled by the caller:
+ * cpuopts_topology_clients().)
  */
 int options_parse_clients(struct config *cfg, const char *arg);
 

@@ -131,5 +131,7 @@ void variant_config_release(struct variant_config *v)
 	free(v->label);
 	free(v->loadfile);
 	free(v->engine);
+	free(v->placement_spec);
+	placement_release(&v->placement);
 	memset(v, 0, sizeof(*v));
 }

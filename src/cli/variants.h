@@ -4,6 +4,7 @@
 
 #include "lang/loadfile.h"
 #include "run/config.h"
+#include "sys/placement.h"
 
 /*
  * The variants of one invocation: -c given several times and each
@@ -31,6 +32,8 @@ struct variant_config {
 	char *engine;
 	struct run_config run; /* the sweep's, with this variant's settings */
 	struct loadfile_opts lopts;
+	char *placement_spec; /* --placement as given */
+	struct placement placement; /* run.placement points here */
 };
 
 /*

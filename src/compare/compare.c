@@ -12,6 +12,7 @@
 #include "compare/compare.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,8 +469,42 @@ static void check_alike(struct comparison *cmp)
 	}
 }
 
+/* envdiff[]: every other file's environment against A's first file. */
+static void check_env(struct comparison *cmp)
+{
+	const struct resultfile *a = cmp->sides[0].parts[0];
+
+	for (unsigned int i = 0; i < cmp->nfiles; i++) {
+		const struct resultfile *b = &cmp->files[i];
+		char **lines, head[1024];
+		unsigned int n;
+
+		/* one entry per file: its first variant */
+		if (b->file == a->file || b->variant ||
+		    !env_fields_diff(&a->env, &b->env, &lines, &n))
+			continue;
+		snprintf(head, sizeof(head), "'%s' against '%s':", b->path,
+			 a->path);
+		cmp->envdiff = xrealloc(cmp->envdiff, (cmp->nenvdiff + n + 1) *
+							      sizeof(char *));
+		cmp->envdiff[cmp->nenvdiff++] = xstrdup(head);
+		for (unsigned int k = 0; k < n; k++) {
+			size_t len = strlen(lines[k]) + 3;
+			char *l = xmalloc(len);
+
+			snprintf(l, len, "  %s", lines[k]);
+			cmp->envdiff[cmp->nenvdiff++] = l;
+			free(lines[k]);
+		}
+		free(lines);
+	}
+}
+
 void comparison_release(struct comparison *cmp)
 {
+	for (unsigned int i = 0; i < cmp->nenvdiff; i++)
+		free(cmp->envdiff[i]);
+	free(cmp->envdiff);
 	if (cmp->notlike)
 		for (unsigned int f = 0; f < cmp->nsides; f++)
 			free(cmp->notlike[f]);
@@ -518,6 +553,7 @@ int comparison_build_from(struct comparison *cmp,
 			fill_cell(cmp, r, f);
 	mark_cells(cmp);
 	check_alike(cmp);
+	check_env(cmp);
 	return 0;
 }
 

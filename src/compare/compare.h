@@ -135,6 +135,13 @@ struct comparison {
 	double baseline; /* A's centre at baseline_clients */
 	struct comparison_cell *cells; /* [nclients * nsides] */
 	char **notlike; /* [nsides] */
+	/*
+	 * The environment fields in which each other file differs from
+	 * A's first: for each such file a line "'B' against 'A':", then
+	 * one line per field, indented by two spaces (envfields.h)
+	 */
+	char **envdiff;
+	unsigned int nenvdiff;
 	unsigned int ntests;
 	bool all_exact; /* every rank test was exact */
 	bool resolution; /* p99: the histogram's resolution applies */

@@ -585,8 +585,11 @@ static int read_sweep(struct resultfile **rfp, unsigned int *n, json_t *root)
 					"options", lf, "loadfile") :
 			   -EINVAL;
 	}
-	for (unsigned int v = 0; !ret && v < nv; v++)
+	for (unsigned int v = 0; !ret && v < nv; v++) {
 		ret = read_clients(&rf[v], root);
+		env_fields_read(&rf[v].env,
+				json_object_get(root, "environment"));
+	}
 	if (!ret)
 		ret = read_runs(rf, nv, root);
 	return ret;
@@ -652,6 +655,7 @@ void resultfile_release(struct resultfile *rf)
 	}
 	free(rf->points);
 	free(rf->fdsteps);
+	env_fields_release(&rf->env);
 	free(s->engine);
 	free(s->cwd);
 	free(s->fs_struct);

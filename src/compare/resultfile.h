@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compare/envfields.h"
+
 /*
  * struct resultfile: one variant of a JSON result file (--json,
  * doc/json-schema.md) read back for vfsbench compare and plot: what was
@@ -113,6 +115,7 @@ struct resultfile {
 	struct resultfile_point *points; /* options.clients order, unique */
 	unsigned int npoints;
 	unsigned int incomplete; /* runs left out, all points together */
+	struct env_fields env; /* "environment", flattened */
 	/* RESULTFILE_FDSCALE only: */
 	struct resultfile_fdstep *fdsteps; /* in file order */
 	unsigned int nfdsteps;

@@ -451,6 +451,10 @@ void report_compare(const struct comparison *cmp)
 	print_suspects(cmp);
 	print_alike(cmp);
 	print_notes(cmp);
+	if (cmp->nenvdiff)
+		printf("Environment differs:\n");
+	for (unsigned int i = 0; i < cmp->nenvdiff; i++)
+		put_line(cmp->envdiff[i]);
 	fflush(stdout);
 	free(line);
 	free(cols);

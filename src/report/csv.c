@@ -18,9 +18,6 @@
 #include "run/run.h"
 #include "run/sweep.h"
 
-static const char *const end_names[] = { "complete", "strict", "max-errors",
-					 "signal",   "failed", "stuck" };
-
 /*
  * @s as an RFC 4180 field: quoted, each '"' doubled. A label comes from a
  * loadfile's name, which may hold a quote, a comma or a newline.
@@ -45,7 +42,7 @@ static void csv_row(FILE *f, const struct run *run, const char *op,
 	fprintf(f,
 		"%u,%u,%u,%s,%s,%llu,%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,%.6f,%llu,",
 		run->index, run->nclients, run->repeat,
-		end_names[atomic_load(&run->state.end)], op,
+		run_end_name(atomic_load(&run->state.end)), op,
 		(unsigned long long)count,
 		el ? (double)count * 1e9 / (double)el : 0, hist_mean(h),
 		(unsigned long long)hist_percentile(h, 50),

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/clock.h"
@@ -28,7 +27,11 @@
 #include "run/run.h"
 #include "run/sweep.h"
 #include "stats/summary.h"
+#include "sys/cpulist.h"
 #include "sys/env.h"
+#include "sys/perfctl.h"
+#include "sys/placement.h"
+#include "sys/topology.h"
 
 static const char *const cwd_names[] = { "private", "shared" };
 static const char *const fdt_names[] = { "shared", "private" };
@@ -37,8 +40,6 @@ static const char *const order_names[] = { "sequential", "interleaved",
 static const char *const dialect_names[] = { "auto", "native", "dbench" };
 static const char *const fsinfo_names[] = { "statvfs", "statfs",
 					    "statvfs_legacy" };
-static const char *const end_names[] = { "complete", "strict", "max-errors",
-					 "signal",   "failed", "stuck" };
 
 /* what this writes, compare and plot can read back */
 _Static_assert(MAX_CLIENTS <= RESULTFILE_MAX_CLIENTS, "result files too small");
@@ -52,6 +53,24 @@ static json_t *str(const char *s)
 static json_t *u64(uint64_t v)
 {
 	return json_integer((json_int_t)v);
+}
+
+/* -1 (unknown, none) becomes JSON null. */
+static json_t *maybe(long long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
+/* --placement: the kind, the CPUs in the order clients take them. */
+static json_t *placement_json(const struct run_config *cfg)
+{
+	const struct placement *pl = cfg->placement;
+	json_t *order = json_array();
+
+	for (unsigned int i = 0; pl && i < pl->order.n; i++)
+		json_array_append_new(order, json_integer(pl->order.cpu[i]));
+	return json_pack("{ss so}", "kind", report_placement(cfg), "order",
+			 order);
 }
 
 static json_t *summary_json(const struct summary *s)
@@ -78,6 +97,7 @@ static void variant_options(json_t *o, const struct report_variant *v,
 		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
 	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
 	json_object_set_new(o, "depth", json_integer(cfg->depth));
+	json_object_set_new(o, "placement", placement_json(cfg));
 	json_object_set_new(o, "dbench",
 			    json_pack("{sb sb sb sb ss}", "sync_open",
 				      lo->sync_open, "sync_dirs", lo->sync_dirs,
@@ -113,6 +133,17 @@ static json_t *variants_json(const struct report_config *rc,
 	return a;
 }
 
+/* --profile, --perf-ctl, --profile-event. */
+static json_t *profile_json(const struct report_config *rc)
+{
+	json_t *clients = json_array();
+
+	for (unsigned int i = 0; i < rc->nprofile; i++)
+		json_array_append_new(clients, json_integer(rc->profile[i]));
+	return json_pack("{so so so}", "clients", clients, "perf_ctl",
+			 str(rc->perf_ctl), "event", str(rc->profile_event));
+}
+
 /* The invocation's options; those a variant may change are variant 0's. */
 static json_t *options_json(const struct report_config *rc,
 			    const struct sweep *sw)
@@ -142,6 +173,9 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
 	json_object_set_new(o, "links_out", json_boolean(rc->lopts->links_out));
 	json_object_set_new(o, "stop_timeout_ns", u64(cfg->stop_wait_ns));
+	json_object_set_new(o, "exec_before", str(cfg->exec_before));
+	json_object_set_new(o, "exec_after", str(cfg->exec_after));
+	json_object_set_new(o, "profile", profile_json(rc));
 	json_object_set_new(o, "clock", str(rc->clock_option));
 	json_object_set_new(
 		o, "latency_sample",
@@ -189,21 +223,54 @@ static json_t *ops_json(const struct run *run)
 	return a;
 }
 
+/* Where a client ran: its CPU's place in the topology (null unpinned). */
+static void where_json(json_t *o, const struct run *run,
+		       const struct client_sample *cs)
+{
+	const struct placement *pl = run->state.cfg->placement;
+	const struct topology_cpu *tc =
+		cs->cpu >= 0 && !cs->host && pl && pl->topo ?
+			topology_find(pl->topo, (unsigned int)cs->cpu) :
+			NULL;
+
+	json_object_set_new(o, "cpu", maybe(cs->cpu));
+	json_object_set_new(o, "core",
+			    tc ? json_integer(tc->core) : json_null());
+	json_object_set_new(o, "cache",
+			    tc ? json_integer(tc->cache) : json_null());
+	json_object_set_new(o, "package",
+			    tc ? json_integer(tc->package) : json_null());
+	json_object_set_new(o, "node", tc ? maybe(tc->node) : json_null());
+	json_object_set_new(o, "last_cpu", maybe(cs->last_cpu));
+	json_object_set_new(o, "affinity", str(cs->affinity));
+}
+
 static json_t *clients_json(const struct run *run)
 {
 	json_t *a = json_array();
 
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		const struct client_sample *cs = &run->samples[i];
+		const struct usage *u = &cs->usage;
+		json_t *o = json_pack("{sI sI sI sf}", "passes",
+				      (json_int_t)cs->passes, "ops",
+				      (json_int_t)cs->ops, "elapsed_ns",
+				      (json_int_t)cs->elapsed_ns, "ns_per_pass",
+				      cs->passes ? (double)cs->elapsed_ns /
+							   (double)cs->passes :
+						   0.0);
 
-		json_array_append_new(
-			a, json_pack("{sI sI sI sf}", "passes",
-				     (json_int_t)cs->passes, "ops",
-				     (json_int_t)cs->ops, "elapsed_ns",
-				     (json_int_t)cs->elapsed_ns, "ns_per_pass",
-				     cs->passes ? (double)cs->elapsed_ns /
-							  (double)cs->passes :
-						  0.0));
+		json_object_set_new(o, "tid", json_integer(cs->tid));
+		where_json(o, run, cs);
+		json_object_set_new(o, "user_s", json_real(u->user_s));
+		json_object_set_new(o, "sys_s", json_real(u->sys_s));
+		json_object_set_new(o, "voluntary_switches", u64(u->voluntary));
+		json_object_set_new(o, "involuntary_switches",
+				    u64(u->involuntary));
+		json_object_set_new(o, "migrations",
+				    u->migrations_known ? u64(u->migrations) :
+							  json_null());
+		json_array_append_new(a, o);
 	}
 	return a;
 }
@@ -259,8 +326,9 @@ static json_t *ranks_json(const struct report_config *rc, const struct run *run)
 				"{si so si ss sI sI sI sI sf sI sI sI so}",
 				"rank", r, "host", str(l->hosts[l->host_of[r]]),
 				"clients", sh->clients, "end",
-				end_names[sh->end], "ops", (json_int_t)res->ops,
-				"bytes", (json_int_t)res->bytes, "unexpected",
+				run_end_name(sh->end), "ops",
+				(json_int_t)res->ops, "bytes",
+				(json_int_t)res->bytes, "unexpected",
 				(json_int_t)res->unexpected, "elapsed_ns",
 				(json_int_t)result_elapsed(res), "ops_per_sec",
 				result_elapsed(res) ?
@@ -276,12 +344,21 @@ static json_t *ranks_json(const struct report_config *rc, const struct run *run)
 	return a;
 }
 
+/* perf's events were on from on_ns to off_ns, writing file. */
+static json_t *run_profile_json(const struct run *run)
+{
+	if (!run->perf)
+		return json_null();
+	return json_pack("{so so so so}", "file", str(run->perf_file),
+			 "control", str(run->perf->name), "on_ns",
+			 u64(run->perf_on_ns), "off_ns", u64(run->perf_off_ns));
+}
+
 static json_t *run_json(const struct report_config *rc, const struct run *run,
 			unsigned int variant)
 {
 	const struct result *r = &run->total;
-	double share = result_cpu_share(r, run->nclients,
-					sysconf(_SC_NPROCESSORS_ONLN));
+	double share = result_cpu_share(r, run->nclients, run->cpus);
 	json_t *o = json_object();
 
 	json_object_set_new(o, "index", json_integer(run->index));
@@ -289,8 +366,11 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 	json_object_set_new(o, "clients", json_integer(run->nclients));
 	json_object_set_new(o, "repeat", json_integer(run->repeat));
 	json_object_set_new(
-		o, "end", json_string(end_names[atomic_load(&run->state.end)]));
+		o, "end",
+		json_string(run_end_name(atomic_load(&run->state.end))));
 	json_object_set_new(o, "elapsed_ns", u64(result_elapsed(r)));
+	json_object_set_new(o, "window_start_ns", u64(r->t_start));
+	json_object_set_new(o, "window_end_ns", u64(r->t_end));
 	json_object_set_new(o, "ops", u64(r->ops));
 	json_object_set_new(o, "bytes", u64(r->bytes));
 	json_object_set_new(o, "passes", u64(r->passes));
@@ -316,8 +396,15 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 					  (json_int_t)r->usage.run_delay_ns) :
 				  json_null(),
 			  "cpu_share", share, "starved",
-			  result_starved(r, run->nclients,
-					 sysconf(_SC_NPROCESSORS_ONLN))));
+			  result_starved(r, run->nclients, run->cpus)));
+	json_object_set_new(json_object_get(o, "rusage"), "cpus",
+			    json_real(run->cpus));
+	json_object_set_new(json_object_get(o, "rusage"), "migrations",
+			    r->usage.migrations_known ?
+				    u64(r->usage.migrations) :
+				    json_null());
+	json_object_set_new(o, "main_affinity", str(run->main_affinity));
+	json_object_set_new(o, "profile", run_profile_json(run));
 	json_object_set_new(o, "ops_detail", ops_json(run));
 	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
 	json_object_set_new(o, "clients_detail", clients_json(run));

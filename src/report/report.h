@@ -57,6 +57,11 @@ struct report_config {
 	const struct layout *layout;
 	const bool *attached;
 	char *const *envs;
+	/* --profile (counts, or none) and --perf-ctl as given (or NULL) */
+	const unsigned int *profile;
+	unsigned int nprofile;
+	const char *perf_ctl;
+	const char *profile_event; /* --profile-event, or NULL */
 	/* --clock as given (auto, tsc or monotonic); why the TSC does not
 	 * time the ops (NULL when it does): the JSON's clock record */
 	const char *clock_option;
@@ -78,7 +83,33 @@ struct report_variant {
  */
 void report_header(const struct report_config *rc, const struct run_config *cfg,
 		   const struct sweep_variant *v, unsigned int nvariants,
-		   const struct workdir *wd);
+		   const struct workdir *wd, const struct env *env);
+/*
+ * The header's lines on the machine (report/machine.c): the CPUs the
+ * process may use, their topology and where the clients are pinned; the
+ * environment that moves results (sys/env.h), in two lines.
+ */
+void report_machine(const struct sweep_variant *v, unsigned int nvariants,
+		    const struct env *env);
+/* The placement a variant's setup line names: none, compact, spread, list. */
+const char *report_placement(const struct run_config *cfg);
+/*
+ * After a run's CPU line: its clients' noise (CPU time, migrations,
+ * involuntary switches), a warning for each pinned client that
+ * migrated and for clients that shared a CPU, and its profile.
+ */
+void report_noise(const struct run *run);
+
+/* One perf.data of --profile, once perf has written it. */
+struct report_profile {
+	const char *variant; /* the variant's label, NULL for one */
+	unsigned int clients;
+	const char *file;
+	bool ok; /* perf exited with status 0 */
+};
+
+/* The perf.data files of --profile, after the sweep. */
+void report_profiles(const struct report_profile *p, unsigned int n);
 /* One run's report; @variant: its variant's label, or NULL. */
 void report_run(const struct report_config *rc, const struct run *run,
 		const char *variant);

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/clock.h"
@@ -40,9 +39,9 @@ static void print_setup(const char *indent, const char *engine,
 	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, name,
 	       loadfile_run_nops(lf), lf->nsetup);
 	free(name);
-	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u\n",
+	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u  placement %s\n",
 	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
-	       fdt_names[cfg->fdt], cfg->depth);
+	       fdt_names[cfg->fdt], cfg->depth, report_placement(cfg));
 }
 
 /* "0-2,5": a host's ranks, ascending, into @buf. */
@@ -89,7 +88,7 @@ static void print_job(const struct report_config *rc)
 
 void report_header(const struct report_config *rc, const struct run_config *cfg,
 		   const struct sweep_variant *v, unsigned int nvariants,
-		   const struct workdir *wd)
+		   const struct workdir *wd, const struct env *env)
 {
 	char t[32], w[32], *dir;
 
@@ -128,6 +127,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 	else if (cfg->runs > 1)
 		printf("runs %u per client count, order %s\n", cfg->runs,
 		       order_names[cfg->order]);
+	report_machine(v, nvariants, env);
 	dir = escape_shown(wd->path);
 	printf("directory %s\n", dir);
 	free(dir);
@@ -297,8 +297,7 @@ static void print_dbench(const struct run *run)
 static void print_usage(const struct run *run)
 {
 	const struct result *r = &run->total;
-	double share = result_cpu_share(r, run->nclients,
-					sysconf(_SC_NPROCESSORS_ONLN));
+	double share = result_cpu_share(r, run->nclients, run->cpus);
 	double min = 0, max = 0, sum = 0;
 	unsigned int n = 0, idle;
 	char b[3][16];
@@ -312,7 +311,7 @@ static void print_usage(const struct run *run)
 	printf("  switches %llu voluntary, %llu involuntary\n",
 	       (unsigned long long)r->usage.voluntary,
 	       (unsigned long long)r->usage.involuntary);
-	if (result_starved(r, run->nclients, sysconf(_SC_NPROCESSORS_ONLN)))
+	if (result_starved(r, run->nclients, run->cpus))
 		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
 		       share * 100, wait * 100);
 	for (unsigned int i = 0; i < run->nclients; i++) {
@@ -324,6 +323,7 @@ static void print_usage(const struct run *run)
 		       i, run->samples[i].tid,
 		       task_describe(run->samples[i].tid, what, sizeof(what)));
 	}
+	report_noise(run);
 	/* the totals are those of the clients that ran: say so */
 	idle = run_idle_clients(run);
 	if (run->ready < run->nclients)
@@ -466,6 +466,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 		rows[n].clients = pt->clients;
 		rows[n].ops_s = pt->ops_s.mean;
 		rows[n].mb_s = pt->mb_s.mean;
+		rows[n].cpus = pt->runs[0]->cpus;
 		n++;
 	}
 	if (!n || (n < 2 && cfg->runs < 2))

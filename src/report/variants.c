@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/alloc.h"
 #include "compare/compare.h"
@@ -23,7 +22,6 @@
 /* Point @pt's complete runs as a result file's point. */
 static void fill_point(struct resultfile_point *rp, const struct point *pt)
 {
-	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned int n = pt->nruns;
 
 	rp->clients = pt->clients;
@@ -42,7 +40,7 @@ static void fill_point(struct resultfile_point *rp, const struct point *pt)
 		rp->p99_ns[r] = run_p99_ns(run);
 		rp->index[r] = run->index;
 		rp->starved[r] =
-			result_starved(&run->total, run->nclients, ncpus);
+			result_starved(&run->total, run->nclients, run->cpus);
 		rp->idle[r] = run_idle_clients(run);
 	}
 }

@@ -24,7 +24,9 @@
 #include "run/config.h"
 #include "run/signals.h"
 #include "run/state.h"
+#include "sys/cpulist.h"
 #include "sys/fdtable.h"
+#include "sys/placement.h"
 
 /* @tmpl with ${client} replaced by @id; NULL when out of memory. */
 static char *expand(const char *tmpl, unsigned int id)
@@ -107,6 +109,8 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	c->ops = loadfile_run_ops(lf);
 	c->nops = loadfile_run_nops(lf);
 	c->dirfd = dirfd;
+	c->cpu = placement_cpu(rs->cfg->placement, id);
+	c->last_cpu = -1;
 	c->progress = &rs->progress[id];
 	c->nhandles = lf->nhandles;
 	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
@@ -169,6 +173,8 @@ void client_release(struct client *c)
 	free(c->pass);
 	free(c->sample_left);
 	result_release(&c->res);
+	free(c->affinity);
+	c->affinity = NULL;
 	if (c->dirfd >= 0)
 		close(c->dirfd);
 	c->dirfd = -1;
@@ -250,12 +256,41 @@ static int run_setup_ops(struct client *c)
 	return 0;
 }
 
+/*
+ * --placement: the thread moves to its CPU before anything else, so its
+ * [setup] (its memory, its dentries) happens there too; then it records
+ * the mask it has, as the kernel sees it.
+ */
+static int client_pin(struct client *c)
+{
+	struct cpulist l = { 0 };
+	int ret = 0;
+
+	if (c->cpu >= 0) {
+		cpulist_add(&l, (unsigned int)c->cpu);
+		ret = cpulist_set_affinity(&l, 0);
+		cpulist_release(&l);
+		if (ret) {
+			c->pin_failed = true;
+			return ret;
+		}
+	}
+	if (!cpulist_affinity(&l, 0)) {
+		c->affinity = cpulist_string(&l);
+		cpulist_release(&l);
+	}
+	return 0;
+}
+
 static int client_setup(struct client *c)
 {
 	const struct run_state *rs = c->rs;
 	const struct run_config *cfg = rs->cfg;
 	int ret;
 
+	ret = client_pin(c);
+	if (ret)
+		return ret;
 	if (cfg->fs == FS_PRIVATE) {
 		if (unshare(CLONE_FS) || fchdir(c->dirfd))
 			return -errno;
@@ -416,6 +451,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	bool close_after_pass = rs->lf->close_after_pass;
 	/* the end of a pass has work beyond counting it: one test a pass */
 	bool pass_work = !measuring || close_after_pass || cfg->pass_times;
+	bool owe_gate = rs->warm_gate;
 	struct usage_mark u_start, u_end;
 
 	/*
@@ -423,7 +459,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	 * the main thread would wait for it forever; and one that finds the
 	 * run stopped already must not replay ops waiting for a change.
 	 */
-	if (rs->warm_gate)
+	if (rs->warm_gate && cfg->warmup_kind == WARMUP_PASSES)
 		warm_passes = cfg->warmup;
 	if (seen == PHASE_STOP)
 		goto out;
@@ -493,10 +529,19 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 						      memory_order_relaxed);
 			t0 = t1;
 			if (__builtin_expect(t1 >= end_at, 0)) {
-				run_state_advance(rs, seen == PHASE_MEASURE ?
-							      PHASE_STOP :
-							      PHASE_MEASURE);
 				end_at = UINT64_MAX;
+				/* a profiled run's warmup ends at the gate (the
+				 * op is counted as the warmup's after it) */
+				if (owe_gate) {
+					owe_gate = false;
+					gate_arrive(&rs->gate);
+					t0 = clock_now_ns();
+				} else {
+					run_state_advance(
+						rs, seen == PHASE_MEASURE ?
+							    PHASE_STOP :
+							    PHASE_MEASURE);
+				}
 			}
 		counted:
 			err = ret < 0 ? (int)-ret : 0;
@@ -525,6 +570,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 					/* the main thread starts the
 					 * measurement once every client
 					 * is here */
+					owe_gate = false;
 					gate_arrive(&rs->gate);
 					t0 = clock_now_ns();
 					c->pass_mark = t0;
@@ -551,9 +597,10 @@ out:
 		/* the last op's end (sampling: now); none without an op */
 		if (res->ops)
 			res->t_end = sampled ? clock_now_ns() : t0;
+		c->last_cpu = u_end.cpu;
 	}
 	close_handles(c);
-	if (warm_passes)
+	if (owe_gate)
 		gate_arrive(&rs->gate);
 }
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "base/compiler.h"
 #include "engine/engine.h"
@@ -72,6 +73,13 @@ struct client {
 	uint32_t *sample_left;
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
+	bool pin_failed; /* the error is sched_setaffinity's */
+	/* --placement: the CPU it pins itself to before [setup], or -1 */
+	int cpu;
+	/* seen by the thread itself: its affinity mask once pinned (owned),
+	 * and the CPU it last ran on when its measurement ended (-1) */
+	char *affinity;
+	int last_cpu;
 	pthread_t thread;
 	/* the thread's id for /proc, set when it starts; read by the main
 	 * thread about a client that does not stop */
@@ -80,9 +88,10 @@ struct client {
 
 /*
  * Prepare client @id of the run whose state is @rs (this rank's @id-th;
- * rs->ids gives its number in the job): allocations only, no
- * thread yet. @dirfd is taken over (closed by client_release(), which
- * must be called also after a failure). Returns 0 or -ENOMEM.
+ * rs->ids gives its number in the job): allocations only, no thread yet;
+ * its CPU is rs->cfg->placement's for @id. @dirfd is taken over (closed
+ * by client_release(), which must be called also after a failure).
+ * Returns 0 or -ENOMEM.
  */
 int client_init(struct client *c, struct run_state *rs, unsigned int id,
 		int dirfd);

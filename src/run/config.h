@@ -41,6 +41,7 @@ enum run_order {
 #define MAX_CLIENTS 100000
 
 struct layout;
+struct placement;
 
 struct run_config {
 	uint64_t time_ns; /* measurement time; unused with loops */
@@ -81,6 +82,13 @@ struct run_config {
 	/* the ranks of an MPI job and where clients go (run/layout.h);
 	 * NULL: one process */
 	const struct layout *layout;
+	/* --placement: where the clients are pinned; NULL: nowhere */
+	const struct placement *placement;
+	/*
+	 * --exec-before, --exec-after: shell commands run before and after
+	 * each run of the sweep (sweep.c), or NULL
+	 */
+	const char *exec_before, *exec_after;
 };
 
 #endif /* VB_RUN_CONFIG_H */

@@ -348,8 +348,27 @@ static void drain_notices(struct peers *p, const struct peer_end *all)
 		meet_lose(-EIO);
 }
 
-/* One client's sample as sent: passes, ops, elapsed, stuck. */
-#define SAMPLE_WORDS 4
+/*
+ * One client's sample as sent: passes, ops, elapsed, stuck, where it ran
+ * (cpu, last_cpu) and what it used (struct usage; doubles as their bits).
+ */
+#define SAMPLE_WORDS 14
+
+static uint64_t double_bits(double d)
+{
+	uint64_t w;
+
+	memcpy(&w, &d, sizeof(w));
+	return w;
+}
+
+static double bits_double(uint64_t w)
+{
+	double d;
+
+	memcpy(&d, &w, sizeof(d));
+	return d;
+}
 
 static size_t part_size(unsigned int nslots, unsigned int nclients)
 {
@@ -372,6 +391,16 @@ static void pack_part(void *buf, const struct result *total,
 		*w++ = s->ops;
 		*w++ = s->elapsed_ns;
 		*w++ = s->stuck;
+		*w++ = (uint64_t)(int64_t)s->cpu;
+		*w++ = (uint64_t)(int64_t)s->last_cpu;
+		*w++ = double_bits(s->usage.user_s);
+		*w++ = double_bits(s->usage.sys_s);
+		*w++ = s->usage.voluntary;
+		*w++ = s->usage.involuntary;
+		*w++ = s->usage.run_delay_ns;
+		*w++ = s->usage.run_delay_known;
+		*w++ = s->usage.migrations;
+		*w++ = s->usage.migrations_known;
 	}
 }
 
@@ -405,6 +434,17 @@ static int unpack_part(struct rank_share *sh, const void *buf,
 		s->elapsed_ns = *w++;
 		s->stuck = *w++ != 0;
 		s->tid = 0;
+		s->host = l->host_of[r];
+		s->cpu = (int)(int64_t)*w++;
+		s->last_cpu = (int)(int64_t)*w++;
+		s->usage.user_s = bits_double(*w++);
+		s->usage.sys_s = bits_double(*w++);
+		s->usage.voluntary = *w++;
+		s->usage.involuntary = *w++;
+		s->usage.run_delay_ns = *w++;
+		s->usage.run_delay_known = *w++ != 0;
+		s->usage.migrations = *w++;
+		s->usage.migrations_known = *w++ != 0;
 	}
 	free(ids);
 	return 0;

@@ -31,9 +31,12 @@
 #include "run/signals.h"
 #include "run/workdir.h"
 #include "stats/ticker.h"
+#include "sys/cpulist.h"
 #include "sys/fdtable.h"
 #include "sys/pipe.h"
 #include "sys/task.h"
+#include "sys/perfctl.h"
+#include "sys/placement.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
 #define CLIENT_STACK (256u << 10)
@@ -96,6 +99,8 @@ void run_init(struct run *run, const struct run_config *cfg,
 		run->state.setup_fds = lf->setup_fds;
 		run->state.run_fds = lf->run_fds;
 	}
+	run->cpus = cfg->placement ? placement_cpus(cfg->placement, nclients) :
+				     (double)sysconf(_SC_NPROCESSORS_ONLN);
 	peers_init(&run->peers, cfg->layout, index, run->nlocal);
 }
 
@@ -229,6 +234,9 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 		cs->stuck = true;
 		cs->tid = atomic_load_explicit(&run->clients[i].tid,
 					       memory_order_relaxed);
+		/* its affinity stays its own: it may still be writing */
+		cs->cpu = run->clients[i].cpu;
+		cs->last_cpu = -1;
 		run->stuck++;
 	}
 	return false;
@@ -311,6 +319,9 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 				      c->number,
 				      ret == -EPROTO ? "success" :
 						       strerror(-ret));
+			else if (c->pin_failed)
+				error("cannot pin client %u to CPU %d: %s", i,
+				      c->cpu, strerror(-ret));
 			else
 				error("cannot set up client %u: %s", c->number,
 				      strerror(-ret));
@@ -548,6 +559,43 @@ static uint64_t ended_at(uint64_t deadline, const struct tick_sample *now)
 	return deadline && deadline < now->ns ? deadline : now->ns;
 }
 
+/*
+ * --profile, --perf-ctl: perf's events on, just before the measurement
+ * starts, while every client waits at the gate (after its warmup, or
+ * before any op). A perf that does not acknowledge fails the run: a
+ * profile was asked for.
+ */
+static void perf_on(struct run *run)
+{
+	int ret;
+
+	if (!run->perf)
+		return;
+	run->perf_on_ns = clock_now_ns();
+	ret = perf_ctl_send(run->perf, "enable", PERF_CTL_TIMEOUT_MS);
+	if (ret) {
+		error("perf control '%s': 'enable' for %u client%s: %s",
+		      run->perf->name, run->nclients,
+		      run->nclients == 1 ? "" : "s", perf_ctl_strerror(ret));
+		run_state_stop(&run->state, RUN_END_FAILED);
+	}
+}
+
+/* Their events off once every client has stopped. */
+static void perf_off(struct run *run)
+{
+	int ret;
+
+	if (!run->perf || !run->perf_on_ns)
+		return;
+	ret = perf_ctl_send(run->perf, "disable", PERF_CTL_TIMEOUT_MS);
+	run->perf_off_ns = clock_now_ns();
+	if (ret)
+		warning("perf control '%s': 'disable' after %u client%s: %s",
+			run->perf->name, run->nclients,
+			run->nclients == 1 ? "" : "s", perf_ctl_strerror(ret));
+}
+
 static void measure(struct run *run)
 {
 	const struct run_config *cfg = run->state.cfg;
@@ -567,12 +615,20 @@ static void measure(struct run *run)
 		run->hooks->ready(run, run->hooks->ctx);
 	read_counters(&p, &now, &done);
 	run->released_ns = now.ns;
-	if (cfg->warmup && cfg->warmup_kind == WARMUP_PASSES) {
+	if (cfg->warmup && (cfg->warmup_kind == WARMUP_PASSES || run->perf)) {
+		/*
+		 * Warmup passes, and a profiled run's warmup: every client
+		 * arrives at the gate again after its passes (or at
+		 * measure_at, or when stopped), and the measurement starts
+		 * for all at once, once perf's events are on
+		 */
 		run->state.warm_gate = true;
+		if (cfg->warmup_kind == WARMUP_TIME)
+			run->state.measure_at = now.ns + cfg->warmup;
 		run_state_advance(&run->state, PHASE_WARMUP);
 		progress_phase(&p, PHASE_WARMUP, &now);
 		gate_open(&run->state.gate);
-		/* clients arrive again after their warmup passes (or when
+		/* clients arrive again after their warmup (or when
 		 * stopped): every one of them, before the gate opens again;
 		 * after a stop, those blocked in a system call are kicked
 		 * (or left behind, stuck) */
@@ -580,6 +636,7 @@ static void measure(struct run *run)
 		await_clients(run, run->nlocal);
 		read_counters(&p, &now, &done);
 		progress_end(&p, &now, now.ns);
+		perf_on(run);
 		/* every rank's clients are through their warmup: start
 		 * together (the job is lost if that fails: stop) */
 		if (peers_start(&run->peers, &run->state))
@@ -607,6 +664,12 @@ static void measure(struct run *run)
 				  ended_at(run->state.measure_at, &now));
 		progress_phase(&p, PHASE_MEASURE, &at);
 	} else {
+		/* the clients wait at the gate meanwhile */
+		if (run->perf) {
+			perf_on(run);
+			read_counters(&p, &now, &done);
+			run->released_ns = now.ns;
+		}
 		if (!cfg->loops)
 			run->state.stop_at = now.ns + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_MEASURE);
@@ -668,12 +731,57 @@ static void join_clients(struct run *run)
 			.bytes = c->res.bytes,
 			.pass = c->pass,
 			.npass = c->npass,
+			.cpu = c->cpu,
+			.last_cpu = c->last_cpu,
+			.affinity = c->affinity,
+			.tid = atomic_load_explicit(&c->tid,
+						    memory_order_relaxed),
+			.usage = c->res.usage,
 		};
+		c->affinity = NULL;
 		c->pass = NULL;
 		if (run->state.cfg->per_client)
 			run->samples[run->ids[i]].brief = brief_of(&c->res);
 		client_release(c);
 	}
+}
+
+/*
+ * --placement: the main thread leaves the clients' CPUs where others are
+ * allowed, so that its progress line, its wakeups and the run's setup
+ * do not take a pinned client's CPU; the clients it creates then pin
+ * themselves. Back where it was after the run.
+ */
+static void main_away(struct run *run)
+{
+	const struct placement *pl = run->state.cfg->placement;
+	struct cpulist away;
+	int ret;
+
+	if (!placement_main(pl, run->nlocal, &away))
+		return;
+	ret = cpulist_set_affinity(&away, 0);
+	if (ret)
+		warning("cannot move the main thread off the clients' CPUs: %s",
+			strerror(-ret));
+	else
+		run->main_affinity = cpulist_string(&away);
+	cpulist_release(&away);
+}
+
+static void main_back(struct run *run)
+{
+	const struct placement *pl = run->state.cfg->placement;
+	char cpus[256];
+	int ret;
+
+	if (!run->main_affinity)
+		return;
+	ret = cpulist_set_affinity(pl->allowed, 0);
+	if (ret)
+		warning("cannot move the main thread back to CPUs %s: %s",
+			cpulist_format(pl->allowed, cpus, sizeof(cpus)),
+			strerror(-ret));
 }
 
 /*
@@ -744,6 +852,7 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	/* a signal before the phase was published */
 	if (signals.count)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
+	main_away(run);
 	run->start_ns = clock_now_ns();
 	ret = start_clients(run, wd, *shared_fd);
 	run->start_ns = clock_now_ns() - run->start_ns;
@@ -815,6 +924,7 @@ int run_execute(struct run *run, struct workdir *wd)
 		run_state_stop(&run->state, RUN_END_FAILED);
 	measure(run);
 	join_clients(run);
+	perf_off(run);
 	if (signals.count)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
 	if (run->stuck)
@@ -829,6 +939,7 @@ out_fail:
 		ret = -EIO;
 out_cleanup:
 	signals.phase = NULL;
+	main_back(run);
 	if (cwd >= 0) {
 		if (fchdir(cwd))
 			warning("cannot return to the starting directory: %s",
@@ -897,10 +1008,17 @@ void run_release(struct run *run)
 	/* a stuck client may wake up and touch all of it before the exit */
 	if (run->stuck)
 		return;
-	for (unsigned int i = 0; run->samples && i < run->started; i++) {
-		free(run->samples[run->ids[i]].brief);
-		free(run->samples[run->ids[i]].pass);
+	/*
+	 * By client number, over the job: run->started is the job's count
+	 * on rank 0 of an MPI job, run->ids this rank's; what other ranks'
+	 * samples hold is NULL here
+	 */
+	for (unsigned int i = 0; run->samples && i < run->nclients; i++) {
+		free(run->samples[i].brief);
+		free(run->samples[i].pass);
+		free(run->samples[i].affinity);
 	}
+	free(run->main_affinity);
 	free(run->clients);
 	free(run->state.progress);
 	free(run->samples);

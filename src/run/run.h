@@ -16,6 +16,7 @@ struct client;
 struct run;
 struct engine;
 struct pass_time;
+struct perf_ctl;
 struct loadfile;
 struct run_config;
 struct workdir;
@@ -88,6 +89,20 @@ struct run {
 	uint64_t stopped_at; /* when the main thread saw the stop */
 	uint64_t released_ns; /* CLOCK_MONOTONIC when the gate opened */
 	const struct run_hooks *hooks; /* NULL: none */
+	double cpus; /* the CPUs its clients may use (placement_cpus()) */
+	/* where the main thread was moved while the clients ran, or NULL */
+	char *main_affinity;
+	/*
+	 * --profile, --perf-ctl: set by the sweep when perf records this
+	 * run (NULL: not), with the perf.data it writes (NULL: the user's
+	 * perf decides). The events are turned on just before the
+	 * measurement starts and off once every client has stopped;
+	 * perf_on_ns (before "enable" is sent) and perf_off_ns (once
+	 * "disable" is acknowledged) bound every sample (CLOCK_MONOTONIC).
+	 */
+	const struct perf_ctl *perf;
+	const char *perf_file;
+	uint64_t perf_on_ns, perf_off_ns;
 };
 
 /*

@@ -6,6 +6,20 @@
 #include <config.h>
 #include "run/state.h"
 
+const char *run_end_name(enum run_end end)
+{
+	static const char *const names[] = {
+		[RUN_END_COMPLETE] = "complete",
+		[RUN_END_STRICT] = "strict",
+		[RUN_END_MAX_ERRORS] = "max-errors",
+		[RUN_END_SIGNAL] = "signal",
+		[RUN_END_FAILED] = "failed",
+		[RUN_END_STUCK] = "stuck",
+	};
+
+	return names[end];
+}
+
 void run_state_stop(struct run_state *rs, enum run_end why)
 {
 	int expected = RUN_END_COMPLETE;

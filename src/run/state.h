@@ -66,13 +66,19 @@ struct run_state {
 	 */
 	uint64_t measure_at; /* end of a --warmup given as a time */
 	uint64_t stop_at; /* end of the measurement (-t) */
-	/* a --warmup in passes: every client arrives at the gate again
-	 * after its passes (or when stopped), set before the gate opens */
+	/*
+	 * a --warmup in passes, or a profiled run's: every client arrives
+	 * at the gate again after its passes, or at measure_at (or when
+	 * stopped), set before the gate opens
+	 */
 	bool warm_gate;
 	/* fds one client can hold at once in [setup] and in [run]: its
 	 * handles and the fds its ops open by themselves */
 	unsigned int setup_fds, run_fds;
 };
+
+/* "complete", "strict", "max-errors", "signal", "failed": the result files' */
+const char *run_end_name(enum run_end end);
 
 /* Record why the run ends (the first reason wins) and stop the clients. */
 void run_state_stop(struct run_state *rs, enum run_end why);

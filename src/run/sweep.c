@@ -16,12 +16,21 @@
 #include "base/alloc.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "run/exechook.h"
 #include "run/layout.h"
 #include "run/peers.h"
 #include "run/run.h"
 #include "run/signals.h"
+#include "run/workdir.h"
 #include "stats/result.h"
 #include "sys/memory.h"
+
+/* What a row's clients can use at once: themselves, or fewer CPUs. */
+static double used(const struct sweep_row *r)
+{
+	return r->cpus > 0 && r->cpus < r->clients ? r->cpus :
+						     (double)r->clients;
+}
 
 unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 				enum metric metric)
@@ -40,7 +49,7 @@ unsigned int sweep_rows_compute(struct sweep_row *rows, unsigned int n,
 	bm = metric == METRIC_MBPS ? rows[base].mb_s : rows[base].ops_s;
 	for (unsigned int i = 0; i < n; i++) {
 		double m = metric == METRIC_MBPS ? rows[i].mb_s : rows[i].ops_s;
-		double scale = (double)rows[i].clients / rows[base].clients;
+		double scale = used(&rows[i]) / used(&rows[base]);
 
 		rows[i].relative = bm > 0 ? m / bm : 0;
 		rows[i].efficiency = rows[i].relative / scale;
@@ -123,6 +132,35 @@ int sweep_check_memory(const struct run_config *cfg,
 	      bytes_str(b[3], 32, w->client.stats), bytes_str(b[4], 32, stack),
 	      left, bytes_str(b[5], 32, limit));
 	return -ENOMEM;
+}
+
+/*
+ * --exec-before (@end NULL) or --exec-after of run @index. Returns the
+ * exit status that stops the sweep, or VB_EXIT_OK.
+ */
+static int exec_hook(const char *cmd, unsigned int index,
+		     const struct point *pt, const struct sweep *sw,
+		     const struct workdir *wd, const char *end)
+{
+	struct exec_hook h = {
+		.cmd = cmd,
+		.when = end ? "after" : "before",
+		.run = index,
+		.clients = pt->clients,
+		.repeat = pt->nruns,
+		.variant = sw->variants[pt->variant].label,
+		.several = sw->nvariants > 1,
+		.workdir = wd->path,
+		.end = end,
+	};
+
+	if (!cmd)
+		return VB_EXIT_OK;
+	if (exec_hook_run(&h))
+		return VB_EXIT_RUNTIME;
+	if (signals.count)
+		return VB_EXIT_SIGNAL(signals.last);
+	return VB_EXIT_OK;
 }
 
 static int exit_status(const struct run *run)
@@ -245,10 +283,16 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 	order = xcalloc(total, sizeof(*order));
 	sweep_schedule(order, sw->npoints, cfg->runs, cfg->order, cfg->seed);
 	for (unsigned int i = 0;; i++) {
-		struct point *pt;
+		struct point *pt = i < total ? &sw->points[order[i]] : NULL;
 		const struct sweep_variant *v;
+		unsigned int entry;
 		struct run *run;
-		int ret;
+		int ret, after;
+
+		/* before the meeting, so that every rank hears of a failure */
+		if (pt && status == VB_EXIT_OK)
+			status = exec_hook(cfg->exec_before, i, pt, sw, wd,
+					   NULL);
 
 		/*
 		 * At the end, or stopped: by a signal between two runs (or
@@ -261,12 +305,14 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 				sw->stopped = true;
 			break;
 		}
-		pt = &sw->points[order[i]];
 		v = &variants[pt->variant];
+		entry = order[i] % cfg->nclients;
 		run = &sw->runs[i];
 		run_init(run, v->cfg, v->lf, v->engine, pt->clients, i,
 			 pt->nruns);
 		run->hooks = &rh;
+		run->perf = v->perf ? v->perf[entry] : NULL;
+		run->perf_file = v->perf_file ? v->perf_file[entry] : NULL;
 		sw->variant_of[i] = pt->variant;
 		sw->nruns++;
 		ret = run_execute(run, wd);
@@ -275,6 +321,8 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		    hooks->run)
 			hooks->run(run, nvariants > 1 ? v->label : NULL,
 				   hooks->ctx);
+		after = exec_hook(cfg->exec_after, i, pt, sw, wd,
+				  run_end_name(atomic_load(&run->state.end)));
 		/* a stopped run's partial figures stay out of the summaries */
 		if (atomic_load(&run->state.end) == RUN_END_COMPLETE)
 			pt->runs[pt->nruns++] = run;
@@ -286,6 +334,9 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 			if (status == VB_EXIT_OK)
 				status = VB_EXIT_RUNTIME;
 		}
+		/* the next meeting stops the sweep, on every rank */
+		if (status == VB_EXIT_OK)
+			status = after;
 	}
 	free(order);
 	summarise(sw);

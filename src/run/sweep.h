@@ -10,6 +10,7 @@
 
 struct engine;
 struct loadfile;
+struct perf_ctl;
 struct run;
 struct run_second;
 struct workdir;
@@ -32,6 +33,14 @@ struct sweep_variant {
 	const struct run_config *cfg;
 	const struct loadfile *lf;
 	const struct engine *engine;
+	/*
+	 * --profile, --perf-ctl: per CLIENTS entry ([cfg->nclients]), the
+	 * perf control whose events its runs turn on for their measurement
+	 * (NULL: not profiled) and the perf.data it writes (NULL: the
+	 * user's perf decides); NULL: no run is profiled.
+	 */
+	const struct perf_ctl *const *perf;
+	const char *const *perf_file;
 };
 
 /*
@@ -82,8 +91,15 @@ struct sweep_row {
 	unsigned int clients;
 	double ops_s;
 	double mb_s;
+	/* the CPUs its runs could use (run->cpus); 0: as many as clients */
+	double cpus;
 	double relative; /* metric / baseline metric */
-	double efficiency; /* relative / (clients / baseline clients) */
+	/*
+	 * relative / (used / baseline used), used the clients or, when
+	 * there are more, the CPUs they could use: 1.00 is linear
+	 * scaling on the CPUs at hand
+	 */
+	double efficiency;
 };
 
 /*
@@ -125,15 +141,17 @@ int sweep_check_memory(const struct run_config *cfg,
 
 /*
  * Run every variant at every client count, handing each run and then the
- * sweep to @hooks. Stops early on a signal, a failed setup or an end
- * forced by --strict or --max-errors. Returns the exit status for main().
+ * sweep to @hooks, with cfg->exec_before and exec_after run around each
+ * run. Stops early on a signal, a failed setup, a failing exec hook or an
+ * end forced by --strict or --max-errors. Returns the exit status for
+ * main().
  */
 int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  const struct sweep_variant *variants, unsigned int nvariants,
 		  struct workdir *wd, const struct sweep_hooks *hooks);
 
 /*
- * Fill relative and efficiency of @rows from clients, ops_s and mb_s,
+ * Fill relative and efficiency of @rows from clients, cpus, ops_s and mb_s,
  * against the baseline row, whose index is returned. Pure arithmetic,
  * unit-tested. A baseline metric of 0 gives relative 0.
  */

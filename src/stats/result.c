@@ -62,6 +62,8 @@ void result_merge(struct result *dst, const struct result *src)
 	dst->usage.involuntary += src->usage.involuntary;
 	dst->usage.run_delay_ns += src->usage.run_delay_ns;
 	dst->usage.run_delay_known |= src->usage.run_delay_known;
+	dst->usage.migrations += src->usage.migrations;
+	dst->usage.migrations_known |= src->usage.migrations_known;
 	if (src->t_end) {
 		if (!dst->t_start || src->t_start < dst->t_start)
 			dst->t_start = src->t_start;
@@ -171,27 +173,76 @@ static double tv_s(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+/* A small file of /proc/thread-self into @buf; its length, or -1. */
+static ssize_t read_self(const char *name, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/thread-self/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+/* "se.nr_migrations    :    12" of /proc/thread-self/sched. */
+static bool read_migrations(uint64_t *migrations)
+{
+	char buf[4096];
+	const char *p;
+	unsigned long long v;
+
+	if (read_self("sched", buf, sizeof(buf)) < 0)
+		return false;
+	p = strstr(buf, "\nse.nr_migrations");
+	if (!p || !(p = strchr(p, ':')) || sscanf(p + 1, "%llu", &v) != 1)
+		return false;
+	*migrations = v;
+	return true;
+}
+
+/*
+ * Field 39 of /proc/thread-self/stat, the CPU the thread last ran on:
+ * the 37th after the ")" that ends the command name (which may hold
+ * spaces and parentheses itself).
+ */
+static int read_cpu(void)
+{
+	char buf[1024];
+	const char *p;
+	int cpu;
+
+	if (read_self("stat", buf, sizeof(buf)) < 0)
+		return -1;
+	p = strrchr(buf, ')');
+	for (int field = 2; p && field < 39; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p + 1, "%d", &cpu) != 1)
+		return -1;
+	return cpu;
+}
+
 void usage_mark(struct usage_mark *m)
 {
 	unsigned long long run, delay;
 	char buf[128];
-	ssize_t n;
-	int fd;
 
 	getrusage(RUSAGE_THREAD, &m->ru);
 	m->run_delay_known = false;
-	fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	if (sscanf(buf, "%llu %llu", &run, &delay) == 2) {
+	if (read_self("schedstat", buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "%llu %llu", &run, &delay) == 2) {
 		m->run_delay_ns = delay;
 		m->run_delay_known = true;
 	}
+	m->migrations_known = read_migrations(&m->migrations);
+	m->cpu = read_cpu();
 }
 
 void result_add_usage(struct result *r, const struct usage_mark *from,
@@ -206,18 +257,21 @@ void result_add_usage(struct result *r, const struct usage_mark *from,
 		r->usage.run_delay_ns += to->run_delay_ns - from->run_delay_ns;
 		r->usage.run_delay_known = true;
 	}
+	if (from->migrations_known && to->migrations_known) {
+		r->usage.migrations += to->migrations - from->migrations;
+		r->usage.migrations_known = true;
+	}
 }
 
 double result_cpu_share(const struct result *r, unsigned int nclients,
-			long ncpus)
+			double cpus)
 {
-	double cpus = ncpus > 0 && (long)nclients > ncpus ? (double)ncpus :
-							    (double)nclients;
+	double could = cpus > 0 && nclients > cpus ? cpus : (double)nclients;
 	double window = (double)result_elapsed(r) / 1e9;
 
-	if (window <= 0 || cpus <= 0)
+	if (window <= 0 || could <= 0)
 		return 0;
-	return (r->usage.user_s + r->usage.sys_s) / (cpus * window);
+	return (r->usage.user_s + r->usage.sys_s) / (could * window);
 }
 
 double result_wait_share(const struct result *r, unsigned int nclients)
@@ -229,12 +283,12 @@ double result_wait_share(const struct result *r, unsigned int nclients)
 	return (double)r->usage.run_delay_ns / (window * nclients);
 }
 
-bool result_starved(const struct result *r, unsigned int nclients, long ncpus)
+bool result_starved(const struct result *r, unsigned int nclients, double cpus)
 {
 	double wait = result_wait_share(r, nclients);
 
 	return result_elapsed(r) >= 100000000 &&
-	       result_cpu_share(r, nclients, ncpus) < 0.5 &&
+	       result_cpu_share(r, nclients, cpus) < 0.5 &&
 	       (wait < 0 || wait > 0.1);
 }
 

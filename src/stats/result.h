@@ -27,7 +27,10 @@
 #define ERR_INTERRUPTED (ERR_ERRNO_MAX + 2)
 #define ERR_NR		(ERR_ERRNO_MAX + 3)
 
-/* CPU time and context switches, from getrusage(2). */
+/*
+ * CPU time and context switches, from getrusage(2); the run-queue delay
+ * and the migrations between CPUs, from /proc/thread-self.
+ */
 struct usage {
 	double user_s;
 	double sys_s;
@@ -35,6 +38,8 @@ struct usage {
 	uint64_t involuntary; /* ru_nivcsw: preempted */
 	uint64_t run_delay_ns; /* waiting for a CPU (schedstat) */
 	bool run_delay_known; /* /proc/thread-self/schedstat was readable */
+	uint64_t migrations; /* se.nr_migrations of /proc/thread-self/sched */
+	bool migrations_known; /* it was readable (CONFIG_SCHED_DEBUG) */
 };
 
 struct result {
@@ -76,13 +81,18 @@ void result_unpack(struct result *r, const void *buf);
 /* Measurement window in ns (0 if nothing was measured). */
 uint64_t result_elapsed(const struct result *r);
 /*
- * A snapshot of the calling thread's usage: getrusage(RUSAGE_THREAD) and
- * the run-queue delay of /proc/thread-self/schedstat.
+ * A snapshot of the calling thread's usage: getrusage(RUSAGE_THREAD),
+ * the run-queue delay of /proc/thread-self/schedstat, the migrations of
+ * /proc/thread-self/sched and the CPU it last ran on (field 39 of
+ * /proc/thread-self/stat). Taken outside the timed ops.
  */
 struct usage_mark {
 	struct rusage ru;
 	uint64_t run_delay_ns;
 	bool run_delay_known;
+	uint64_t migrations;
+	bool migrations_known;
+	int cpu; /* -1 when unknown */
 };
 
 void usage_mark(struct usage_mark *m);
@@ -91,11 +101,13 @@ void result_add_usage(struct result *r, const struct usage_mark *from,
 		      const struct usage_mark *to);
 /*
  * The share of the CPU time the clients could have had that they used:
- * (user + sys) / (min(@nclients, @ncpus) x the measurement window). Far
- * below 1 means the clients were starved (or blocked on I/O).
+ * (user + sys) / (min(@nclients, @cpus) x the measurement window), @cpus
+ * the CPUs the run may use (its affinity, its pinning, the cgroup's
+ * quota: run->cpus). Far below 1 means the clients were starved (or
+ * blocked on I/O).
  */
 double result_cpu_share(const struct result *r, unsigned int nclients,
-			long ncpus);
+			double cpus);
 
 /*
  * The share of the clients' time spent waiting on a run queue: run_delay
@@ -110,7 +122,7 @@ double result_wait_share(const struct result *r, unsigned int nclients);
  * least 100 ms: shorter windows are within the accounting's noise.
  * Without schedstat, the CPU share alone decides.
  */
-bool result_starved(const struct result *r, unsigned int nclients, long ncpus);
+bool result_starved(const struct result *r, unsigned int nclients, double cpus);
 
 /* All slots merged into @all: the latency of any op. */
 void result_all_ops(const struct result *r, struct hist *all);

@@ -7,6 +7,11 @@ function mask(s) {
 	return s
 }
 /^directory / { print "directory #"; next }
+# the machine: its CPUs, topology and environment, and the clients' noise
+/^cpus / { print "cpus #"; next }
+/^environment: / { print "environment: #"; next }
+/^sched_features / { print "sched_features #"; next }
+/^Noise per client: / { print "Noise per client: #"; next }
 /^CPU: / || /^Time per pass per client/ || /^warning: starved/ { next }
 /^warning: .*coefficient of variation/ { next }
 /^Operation / { table = "native"; print; next }

@@ -1,6 +1,8 @@
 # A result file without what depends on timing, the clock or the machine:
 # the settings, the loadfile's identity, every count and the structure.
-def timed: test("(_ns|_sec|_s|_share|_per_pass)$") or . == "rusage" or
+def timed: test("(_ns|_sec|_s|_share|_per_pass|_switches)$") or . == "rusage" or
+	. == "last_cpu" or . == "affinity" or . == "main_affinity" or
+	. == "migrations" or . == "tid" or
 	. == "created" or . == "environment" or . == "command" or
 	. == "seed" or . == "cv" or . == "directory";
 walk(if type == "object" then

@@ -21,7 +21,8 @@ fd-table depth skip-cleanup max-errors strict stop-timeout clock latency-sample
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
-list-loadfiles list-ops version help usage'
+list-loadfiles list-ops version help usage placement profile profile-event
+perf-ctl exec-before exec-after'
 
 # usage_error MESSAGE ARGS...: vfsbench ARGS fails with exit 2, stderr is
 # exactly "vfsbench: MESSAGE" and the --help hint, stdout is empty, and
@@ -135,13 +136,13 @@ test_expect_success 'no client count: exact message' '
 for c in 0 abc 5-2 0-4 1- 2x 100001 1-100001
 do
 	test_expect_success "bad client count '$c'" '
-		usage_error "bad client count ${SQ}$c${SQ}: expected N, or a range such as 1-64 (1 <= N <= 100000)" \
+		usage_error "bad client count ${SQ}$c${SQ}: expected N, a range such as 1-64 (1 <= N <= 100000), or topology" \
 			-e null --loops 1 "$c"
 	'
 done
 
 test_expect_success 'a bad client count after a good one' '
-	usage_error "bad client count ${SQ}0${SQ}: expected N, or a range such as 1-64 (1 <= N <= 100000)" \
+	usage_error "bad client count ${SQ}0${SQ}: expected N, a range such as 1-64 (1 <= N <= 100000), or topology" \
 		-e null --loops 1 2 0
 '
 
@@ -577,7 +578,7 @@ test_expect_success 'a subcommand name as an option argument or after a count is
 	test_expect_code 2 vfsbench -c compare -D "$TRASH/work" 1 >out 2>err &&
 	test "$(cat err)" = \
 		"error: no loadfile ${SQ}compare$SQ: not a file and not a built-in loadfile (see --list-loadfiles)" &&
-	usage_error "bad client count ${SQ}compare$SQ: expected N, or a range such as 1-64 (1 <= N <= 100000)" \
+	usage_error "bad client count ${SQ}compare$SQ: expected N, a range such as 1-64 (1 <= N <= 100000), or topology" \
 		-q 1 compare &&
 	canary_check &&
 	workdir_empty

@@ -219,6 +219,24 @@ test_expect_success 'hosts: round-robin over hosts, or host by host' '
 	canary_check && workdir_empty
 '
 
+# Each rank pins its first client to the list's first CPU: CPU 0 on
+# both hosts is two CPUs, on one host it is one CPU shared. The samples
+# own their affinity masks: rank 0 frees each once (a double free before).
+test_expect_success '--placement over ranks: CPU 0 of two hosts is not one CPU' '
+	mpirun_local -np 1 -x VFSBENCH_HOST=hosta "$VFSBENCH" -e null \
+		-c two.load --loops 5 -D work --placement 0,1 --json pa.json 2 : \
+		-np 1 -x VFSBENCH_HOST=hostb "$VFSBENCH" -e null \
+		-c two.load --loops 5 -D work --placement 0,1 2 >pa.out 2>err &&
+	test "$(jqr "[.runs[0].clients_detail[].cpu] | join(\" \")" pa.json)" = "0 0" &&
+	test "$(jqr "[.runs[0].clients_detail[].affinity] | map(. // \"null\") | join(\" \")" pa.json)" = "0 null" &&
+	! grep "shared CPUs" pa.out &&
+	mpi_run 2 -e null -c two.load --loops 5 -D work --placement 0,1 \
+		--json pb.json 2 >pb.out 2>err &&
+	test "$(jqr "[.runs[0].clients_detail[].cpu] | join(\" \")" pb.json)" = "0 0" &&
+	grep "^warning: pinned clients shared CPUs (2 clients on [^)]*): CPU 0: clients 0,1\$" pb.out &&
+	canary_check && workdir_empty
+'
+
 test_expect_success 'ranks that were given other options or loadfiles: exit 2, named' '
 	test_expect_code 2 mpirun_local -np 1 "$VFSBENCH" -e null -c two.load \
 		--loops 5 -D work -q 2 : -np 1 "$VFSBENCH" -e null -c two.load \

@@ -261,10 +261,25 @@ check_csv() {
 
 # check_sweep FLAT OUT: the sweep table against the JSON points, row by
 # row in command-line order. The baseline is worked out here: the first
-# point of 1 client, else the first of the smallest count.
+# point of 1 client, else the first of the smallest count; efficiency
+# scales by what the clients could use at once (vfsbench(1), Sweep).
 check_sweep() {
 	awk "$AWK_LIB"'
-	FILENAME == ARGV[1] { split($0, kv, "\t"); j[kv[1]] = kv[2]; next }
+	# used(c): what c clients can use at once, themselves or the CPUs
+	# the run could use (runs[].rusage.cpus), whichever is fewer
+	function used(c) {
+		return cpus[c] > 0 && cpus[c] < c ? cpus[c] : c
+	}
+	FILENAME == ARGV[1] {
+		split($0, kv, "\t")
+		j[kv[1]] = kv[2]
+		if (kv[1] ~ /^runs\[[0-9]+\]\.rusage\.cpus$/) {
+			r = kv[1]
+			sub(/\.rusage\.cpus$/, ".clients", r)
+			cpus[j[r]] = kv[2]
+		}
+		next
+	}
 	/^Sweep: relative to / {
 		t = 1
 		b = -1
@@ -295,7 +310,7 @@ check_sweep() {
 			bad($0 ": ops/s or MB/s is not the points mean")
 		rel = j[pt ".ops_per_sec.mean"] / base
 		if (f[4] != sprintf("%.2f", rel) ||
-		    f[5] != sprintf("%.2f", rel / (f[1] / basec)))
+		    f[5] != sprintf("%.2f", rel / (used(f[1]) / used(basec))))
 			bad($0 ": relative or efficiency")
 		if (f[6] != j[pt ".ops_per_sec.n"] ||
 		    !near_ns(f[7], int(j[pt ".p99_ns.mean"])) ||

@@ -103,9 +103,10 @@ test_expect_success 'every option of --help is in vfsbench.1' '
 	fi
 '
 
-# The options of other programs that vfsbench.1 quotes (MANY HOSTS):
-# configure's and mpirun's.
-foreign_options='--allow-run-as-root --bind-to --hostfile --mca --with-mpi'
+# The options of other programs that vfsbench.1 quotes: configure's and
+# mpirun's (MANY HOSTS), perf record's --control (PROFILING), which
+# --perf-ctl speaks to.
+foreign_options='--allow-run-as-root --bind-to --control --hostfile --mca --with-mpi'
 
 test_expect_success 'every option in vfsbench.1 is in --help' '
 	{ help_long_options && printf "%s\n" $foreign_options; } | sort -u >help &&

@@ -35,6 +35,7 @@ struct rows_case {
 	unsigned int base;
 	double relative[MAX_ROWS];
 	double efficiency[MAX_ROWS];
+	double cpus[MAX_ROWS]; /* the CPUs of each row; 0: as many as clients */
 };
 
 static const struct rows_case rows_cases[] = {
@@ -46,7 +47,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  0,
 	  { 1.00, 1.80, 3.00 },
-	  { 1.00, 0.90, 0.75 } },
+	  { 1.00, 0.90, 0.75 },
+	  { 0 } },
 	/* the same rows in another order: the baseline is where 1 is */
 	{ "4 1 2 by ops/s",
 	  3,
@@ -56,7 +58,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  1,
 	  { 3.00, 1.00, 1.80 },
-	  { 0.75, 1.00, 0.90 } },
+	  { 0.75, 1.00, 0.90 },
+	  { 0 } },
 	{ "2 4 1 by ops/s",
 	  3,
 	  METRIC_OPS,
@@ -65,7 +68,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  2,
 	  { 1.80, 3.00, 1.00 },
-	  { 0.90, 0.75, 1.00 } },
+	  { 0.90, 0.75, 1.00 },
+	  { 0 } },
 	/* 1 after a smaller-looking count is still the baseline */
 	{ "8 2 1 16 by ops/s",
 	  4,
@@ -75,7 +79,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0, 0 },
 	  2,
 	  { 4.00, 1.50, 1.00, 4.80 },
-	  { 0.50, 0.75, 1.00, 0.30 } },
+	  { 0.50, 0.75, 1.00, 0.30 },
+	  { 0 } },
 	/* no 1: the smallest count is the baseline, scale = clients / 2 */
 	{ "8 2 4 by ops/s",
 	  3,
@@ -85,7 +90,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  1,
 	  { 4.00, 1.00, 1.50 },
-	  { 1.00, 1.00, 0.75 } },
+	  { 1.00, 1.00, 0.75 },
+	  { 0 } },
 	{ "3 6 12 by ops/s",
 	  3,
 	  METRIC_OPS,
@@ -94,7 +100,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  0,
 	  { 1.00, 1.80, 2.40 },
-	  { 1.00, 0.90, 0.60 } },
+	  { 1.00, 0.90, 0.60 },
+	  { 0 } },
 	{ "16 32 4 64 by ops/s",
 	  4,
 	  METRIC_OPS,
@@ -103,7 +110,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0, 0 },
 	  2,
 	  { 3.20, 4.00, 1.00, 4.80 },
-	  { 0.80, 0.50, 1.00, 0.30 } },
+	  { 0.80, 0.50, 1.00, 0.30 },
+	  { 0 } },
 	/* MB/s: ops/s must not matter */
 	{ "1 2 4 by MB/s",
 	  3,
@@ -113,7 +121,8 @@ static const struct rows_case rows_cases[] = {
 	  { 50, 80, 120 },
 	  0,
 	  { 1.00, 1.60, 2.40 },
-	  { 1.00, 0.80, 0.60 } },
+	  { 1.00, 0.80, 0.60 },
+	  { 0 } },
 	{ "2 4 8 by MB/s",
 	  3,
 	  METRIC_MBPS,
@@ -122,7 +131,8 @@ static const struct rows_case rows_cases[] = {
 	  { 10, 25, 30 },
 	  0,
 	  { 1.00, 2.50, 3.00 },
-	  { 1.00, 1.25, 0.75 } },
+	  { 1.00, 1.25, 0.75 },
+	  { 0 } },
 	/* by ops/s, MB/s must not matter */
 	{ "1 2 by ops/s, MB/s ignored",
 	  2,
@@ -132,7 +142,51 @@ static const struct rows_case rows_cases[] = {
 	  { 7, 1000 },
 	  0,
 	  { 1.00, 1.50 },
-	  { 1.00, 0.75 } },
+	  { 1.00, 0.75 },
+	  { 0 } },
+	/* more clients than CPUs: the CPUs they can use are the scale */
+	{ "1 2 4 8 on 4 CPUs",
+	  4,
+	  METRIC_OPS,
+	  { 1, 2, 4, 8 },
+	  { 100, 200, 400, 400 },
+	  { 0, 0, 0, 0 },
+	  0,
+	  { 1.00, 2.00, 4.00, 4.00 },
+	  { 1.00, 1.00, 1.00, 1.00 },
+	  { 4, 4, 4, 4 } },
+	{ "1 2 4 under taskset -c 0,1",
+	  3,
+	  METRIC_OPS,
+	  { 1, 2, 4 },
+	  { 100, 190, 200 },
+	  { 0, 0, 0 },
+	  0,
+	  { 1.00, 1.90, 2.00 },
+	  { 1.00, 0.95, 1.00 },
+	  { 2, 2, 2 } },
+	/* a cgroup quota of 1.5 CPUs */
+	{ "1 2 with a quota of 1.5",
+	  2,
+	  METRIC_OPS,
+	  { 1, 2 },
+	  { 100, 140 },
+	  { 0, 0 },
+	  0,
+	  { 1.00, 1.40 },
+	  { 1.00, 1.40 / 1.5 },
+	  { 1.5, 1.5 } },
+	/* pinned to 1 CPU each: the baseline's 2 clients share one */
+	{ "2 4 pinned on 1 and 2 CPUs",
+	  2,
+	  METRIC_OPS,
+	  { 2, 4 },
+	  { 100, 180 },
+	  { 0, 0 },
+	  0,
+	  { 1.00, 1.80 },
+	  { 1.00, 0.90 },
+	  { 1, 2 } },
 	/* a zero baseline gives relative 0 (and so efficiency 0) */
 	{ "zero ops/s baseline",
 	  3,
@@ -142,7 +196,8 @@ static const struct rows_case rows_cases[] = {
 	  { 5, 5, 5 },
 	  0,
 	  { 0, 0, 0 },
-	  { 0, 0, 0 } },
+	  { 0, 0, 0 },
+	  { 0 } },
 	{ "zero MB/s baseline",
 	  2,
 	  METRIC_MBPS,
@@ -151,7 +206,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 80 },
 	  0,
 	  { 0, 0 },
-	  { 0, 0 } },
+	  { 0, 0 },
+	  { 0 } },
 	/* a zero elsewhere is just a zero */
 	{ "zero ops/s at 4",
 	  3,
@@ -161,7 +217,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  0,
 	  { 1.00, 2.00, 0 },
-	  { 1.00, 1.00, 0 } },
+	  { 1.00, 1.00, 0 },
+	  { 0 } },
 	{ "single row",
 	  1,
 	  METRIC_OPS,
@@ -170,7 +227,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0 },
 	  0,
 	  { 1.00 },
-	  { 1.00 } },
+	  { 1.00 },
+	  { 0 } },
 	/* a repeated smallest count: the first one */
 	{ "2 2 4 by ops/s",
 	  3,
@@ -180,7 +238,8 @@ static const struct rows_case rows_cases[] = {
 	  { 0, 0, 0 },
 	  0,
 	  { 1.00, 1.20, 3.00 },
-	  { 1.00, 1.20, 1.50 } },
+	  { 1.00, 1.20, 1.50 },
+	  { 0 } },
 };
 
 START_TEST(test_rows)
@@ -194,6 +253,7 @@ START_TEST(test_rows)
 		rows[i].clients = c->clients[i];
 		rows[i].ops_s = c->ops_s[i];
 		rows[i].mb_s = c->mb_s[i];
+		rows[i].cpus = c->cpus[i];
 		rows[i].relative = -1;
 		rows[i].efficiency = -1;
 	}

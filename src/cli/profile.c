@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --profile and --perf-ctl for main(): which runs perf records, through
+ * which control, into which file. run/run.c turns the events on and off
+ * around each such run's measurement.
+ */
+#include <config.h>
+#include "cli/profile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "cli/options.h"
+#include "report/report.h"
+#include "run/sweep.h"
+
+static bool profiled(const struct config *cfg, unsigned int clients)
+{
+	if (!cfg->cpus.nprofile)
+		return true; /* --perf-ctl alone: every run */
+	for (unsigned int i = 0; i < cfg->cpus.nprofile; i++)
+		if (cfg->cpus.profile[i] == clients)
+			return true;
+	return false;
+}
+
+/*
+ * "perf-4.data"; with several variants "perf-LABEL-4.data", the label's
+ * bytes other than letters, digits and ._=+- as '_'.
+ */
+static char *file_name(const struct config *cfg, unsigned int v,
+		       unsigned int clients)
+{
+	const char *label = cfg->variants[v].label;
+	size_t len = strlen(label) + 32;
+	char *name = xmalloc(len);
+
+	if (cfg->nvariants == 1) {
+		snprintf(name, len, "perf-%u.data", clients);
+		return name;
+	}
+	snprintf(name, len, "perf-%s-%u.data", label, clients);
+	for (char *p = name + 5; *p && p < name + 5 + strlen(label); p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._=+-",
+			    *p))
+			*p = '_';
+	return name;
+}
+
+/* The record of variant @v at @clients, started now if need be. */
+static int record_of(struct profiling *pf, const struct config *cfg,
+		     unsigned int v, unsigned int clients,
+		     struct perf_record **out)
+{
+	char *file;
+	int ret;
+
+	for (unsigned int i = 0; i < pf->nrec; i++)
+		if (pf->rec_variant[i] == v && pf->rec_clients[i] == clients) {
+			*out = &pf->rec[i];
+			return 0;
+		}
+	file = file_name(cfg, v, clients);
+	/* the records are started before any table points into them */
+	pf->rec = xrealloc(pf->rec, (pf->nrec + 1) * sizeof(*pf->rec));
+	pf->rec_variant =
+		xrealloc(pf->rec_variant, (pf->nrec + 1) * sizeof(unsigned));
+	pf->rec_clients =
+		xrealloc(pf->rec_clients, (pf->nrec + 1) * sizeof(unsigned));
+	ret = perf_record_start(&pf->rec[pf->nrec], getpid(), file,
+				cfg->profile_event);
+	free(file);
+	if (ret)
+		return ret;
+	pf->rec_variant[pf->nrec] = v;
+	pf->rec_clients[pf->nrec] = clients;
+	*out = &pf->rec[pf->nrec++];
+	return 0;
+}
+
+static int open_fifo(struct profiling *pf, const char *spec)
+{
+	char *fifo = xstrdup(spec), *comma = strchr(fifo, ',');
+	int ret;
+
+	if (comma)
+		*comma = '\0';
+	ret = perf_ctl_open(&pf->fifo, fifo, comma ? comma + 1 : NULL);
+	free(fifo);
+	pf->have_fifo = !ret;
+	return ret;
+}
+
+int profiling_start(struct profiling *pf, const struct config *cfg,
+		    struct sweep_variant *sv)
+{
+	unsigned int nc = cfg->run.nclients;
+
+	memset(pf, 0, sizeof(*pf));
+	if (!cfg->perf_ctl && !cfg->cpus.nprofile)
+		return 0;
+	if (cfg->perf_ctl && open_fifo(pf, cfg->perf_ctl))
+		return -1;
+	/* every record first, then the tables: rec[] does not move after */
+	for (unsigned int v = 0; !cfg->perf_ctl && v < cfg->nvariants; v++)
+		for (unsigned int p = 0; p < nc; p++) {
+			struct perf_record *r;
+
+			if (profiled(cfg, cfg->run.clients[p]) &&
+			    record_of(pf, cfg, v, cfg->run.clients[p], &r)) {
+				profiling_release(pf);
+				return -1;
+			}
+		}
+	pf->nvariants = cfg->nvariants;
+	pf->ctl = xcalloc((size_t)cfg->nvariants * nc, sizeof(*pf->ctl));
+	pf->file = xcalloc((size_t)cfg->nvariants * nc, sizeof(*pf->file));
+	for (unsigned int v = 0; v < cfg->nvariants; v++) {
+		for (unsigned int p = 0; p < nc; p++) {
+			unsigned int k = v * nc + p;
+			struct perf_record *r;
+
+			if (!profiled(cfg, cfg->run.clients[p]))
+				continue;
+			if (pf->have_fifo) {
+				pf->ctl[k] = &pf->fifo;
+				continue;
+			}
+			record_of(pf, cfg, v, cfg->run.clients[p], &r);
+			pf->ctl[k] = &r->ctl;
+			pf->file[k] = r->file;
+		}
+		sv[v].perf = pf->ctl + v * nc;
+		sv[v].perf_file = pf->file + v * nc;
+	}
+	return 0;
+}
+
+int profiling_stop(struct profiling *pf, const struct config *cfg)
+{
+	struct report_profile *rp;
+	int ret = 0;
+
+	if (!pf->nrec)
+		return 0;
+	rp = xcalloc(pf->nrec, sizeof(*rp));
+	for (unsigned int i = 0; i < pf->nrec; i++) {
+		int bad = perf_record_stop(&pf->rec[i]);
+
+		rp[i] = (struct report_profile){
+			.variant = cfg->nvariants > 1 ?
+					   cfg->variants[pf->rec_variant[i]]
+						   .label :
+					   NULL,
+			.clients = pf->rec_clients[i],
+			.file = pf->rec[i].file,
+			.ok = !bad,
+		};
+		ret |= bad;
+	}
+	report_profiles(rp, pf->nrec);
+	free(rp);
+	return ret;
+}
+
+void profiling_release(struct profiling *pf)
+{
+	for (unsigned int i = 0; i < pf->nrec; i++)
+		perf_record_release(&pf->rec[i]);
+	if (pf->have_fifo)
+		perf_ctl_close(&pf->fifo);
+	free(pf->rec);
+	free(pf->rec_variant);
+	free(pf->rec_clients);
+	free(pf->ctl);
+	free(pf->file);
+	memset(pf, 0, sizeof(*pf));
+}

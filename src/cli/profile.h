@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_CLI_PROFILE_H
+#define VB_CLI_PROFILE_H
+
+#include "sys/perf.h"
+#include "sys/perfctl.h"
+
+struct config;
+struct sweep_variant;
+
+/*
+ * struct profiling: the perf controls of a sweep (--profile,
+ * --perf-ctl), set up by main() before anything is created: either the
+ * user's perf behind --perf-ctl's FIFOs, or one perf record that
+ * vfsbench starts on itself per variant and profiled client count. Each
+ * variant's table (sweep_variant.perf, .perf_file) points into it.
+ */
+struct profiling {
+	struct perf_ctl fifo; /* --perf-ctl */
+	bool have_fifo;
+	struct perf_record *rec; /* [nrec] --profile without --perf-ctl */
+	unsigned int nrec;
+	unsigned int *rec_variant, *rec_clients; /* [nrec] */
+	const struct perf_ctl **ctl; /* [nvariants * nclients] */
+	const char **file; /* [nvariants * nclients] */
+	unsigned int nvariants;
+};
+
+/*
+ * Open --perf-ctl's FIFOs or start --profile's perf records, and fill
+ * each variant's perf and perf_file in @sv. Returns 0 (nothing to do
+ * also), or -1 with a message, everything undone.
+ */
+int profiling_start(struct profiling *pf, const struct config *cfg,
+		    struct sweep_variant *sv);
+
+/*
+ * Stop the perf records (they write their files) and name the files in
+ * the report. Returns 0, or -1 when a perf failed.
+ */
+int profiling_stop(struct profiling *pf, const struct config *cfg);
+
+void profiling_release(struct profiling *pf);
+
+#endif /* VB_CLI_PROFILE_H */

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_SYS_PERF_H
+#define VB_SYS_PERF_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "sys/perfctl.h"
+
+/*
+ * struct perf_record: a "perf record -g" that vfsbench started on
+ * itself (--profile), attached to the process with its events off
+ * (-D -1), under a control of pipes that vfsbench holds: the run turns
+ * the events on for its measurement and off after it. Timestamps are
+ * CLOCK_MONOTONIC (-k mono), the clock of the measurement windows in
+ * the result files.
+ */
+struct perf_record {
+	pid_t pid;
+	struct perf_ctl ctl;
+	char *file; /* perf.data written, as given */
+	bool running;
+	int status; /* wait status once stopped */
+};
+
+/*
+ * Start perf record for process @target, writing @file, sampling @event
+ * (NULL: perf's default, cycles, or cpu-clock where the CPU has no
+ * counters), and wait until it is attached. Returns 0, or -errno with a
+ * message that says why: perf missing, not permitted
+ * (perf_event_paranoid), or exited early.
+ */
+int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
+		      const char *event);
+
+/*
+ * Stop it (SIGINT: perf writes the file and exits) and wait. Returns 0
+ * when it exited with status 0 or of that SIGINT, else -1 with a message.
+ */
+int perf_record_stop(struct perf_record *pr);
+
+/* Stop it if it runs; free what it holds. */
+void perf_record_release(struct perf_record *pr);
+
+#endif /* VB_SYS_PERF_H */

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_SYS_PERFCTL_H
+#define VB_SYS_PERFCTL_H
+
+/*
+ * struct perf_ctl: the control protocol of perf record (and perf stat)
+ * --control: vfsbench writes "enable\n" or "disable\n" to the control
+ * fd, and with an ack fd waits for perf's "ack\n" before it goes on, so
+ * that the events are on before the measurement starts and off after it
+ * ends. perf record -D -1 starts with the events off.
+ */
+struct perf_ctl {
+	int ctl; /* written */
+	int ack; /* read; -1 without */
+	char *name; /* for messages: "FIFO,ACK" as given, or "perf record" */
+};
+
+/* How long perf may take to acknowledge a command, in ms. */
+#define PERF_CTL_TIMEOUT_MS 10000
+
+/*
+ * Open the FIFOs of --perf-ctl FIFO[,ACK]: @fifo for writing (perf must
+ * have it open already: perf record opens both when it starts), @ack
+ * (may be NULL) for reading. Returns 0, or -errno with a message.
+ */
+int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack);
+
+/* A control over fds of our own (pipes to a perf we started). */
+void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name);
+
+/*
+ * Send @cmd ("enable", "disable") and, with an ack fd, wait up to
+ * @timeout_ms for the ack. Returns 0; -EPIPE when perf has gone (it
+ * closed its end), -ETIMEDOUT, -EPROTO for a reply other than "ack",
+ * or another -errno of write(2) or read(2). Prints nothing.
+ */
+int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms);
+
+/* perf_ctl_send()'s errors in words: "perf has gone (it closed the FIFO)". */
+const char *perf_ctl_strerror(int err);
+
+void perf_ctl_close(struct perf_ctl *pc);
+
+#endif /* VB_SYS_PERFCTL_H */
