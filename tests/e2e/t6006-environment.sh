@@ -134,6 +134,24 @@ test_expect_success 'compare lists the environment fields that differ' '
 	! grep "^Environment differs" same
 '
 
+test_expect_success 'compare: the clock'"'"'s calibration is measured anew, its source is not' '
+	jq ".environment.clock = {source: \"tsc\", why_not_tsc: null,
+	    tsc_hz: 2e9, calibration_ns: 20000000, calibration_ticks: 40000000,
+	    mult: 1, shift: 1, drift_ppm: 3}" r.json >ca.json &&
+	jq ".environment.clock = {source: \"monotonic\", why_not_tsc: \"--clock monotonic\",
+	    tsc_hz: 3e9, calibration_ns: 20000001, calibration_ticks: 60000000,
+	    mult: 2, shift: 2, drift_ppm: 4}" r.json >cb.json &&
+	vfsbench compare ca.json cb.json >cmp 2>err &&
+	sed -n -e "/^Environment differs:\$/,\$p" cmp >got &&
+	cat >expect <<-EOF &&
+	Environment differs:
+	${SQ}cb.json${SQ} against ${SQ}ca.json${SQ}:
+	  clock.source: tsc | monotonic
+	  clock.why_not_tsc: null | --clock monotonic
+	EOF
+	test_cmp expect got
+'
+
 test_expect_success 'compare: a field only one file has (an older or a newer file)' '
 	jq "del(.environment.numa_nodes) | .environment.newer = \"x y\"" \
 		r.json >c.json &&
