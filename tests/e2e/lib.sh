@@ -17,6 +17,7 @@
 #   start_vfsbench ARGS, kill_again SIG, finish STATUS   a background run
 #   with default signal handling, signalled and waited for
 #   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
+#   write_result FILE [KEY=VALUE...] RUN...   write one, of fixed values
 #   bounded CMD             CMD, killed after 60 s (a hang fails, not hangs)
 #   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
 #                           in the kernel, from /proc (a handshake, no sleep)
@@ -31,6 +32,9 @@ VFSBENCH="$abs_top_builddir/src/vfsbench"
 LOADFILES="$abs_top_srcdir/loadfiles"
 TEST_DATA="$abs_top_srcdir/tests/data"
 export VFSBENCH LOADFILES TEST_DATA
+
+# The loadfile sha256 of write_result's files, unless sha= says otherwise.
+SHA_A=aaaaaaaa11111111aaaaaaaa11111111aaaaaaaa11111111aaaaaaaa11111111
 
 test_count=0
 test_failed=0
@@ -313,6 +317,94 @@ json_valid() {
 	else
 		say "no python3 or jq: JSON syntax not checked" >&2
 	fi
+}
+
+# write_result FILE [KEY=VALUE...] RUN...
+#
+# A minimal result file in the schema of doc/json-schema.md (version 1),
+# with every member src/compare/resultfile.c reads. A RUN is
+# CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE[:VARIANT]]]]]]
+# (defaults 0, 0, "complete", false, 0 and 0); runs get their index in the
+# order given. KEYs: engine (null),
+# depth (0), sha ($SHA_A), loadfile (t.load), loops (10), time_ns (0),
+# complete (true), version (1), schema (vfsbench-result), clients (the
+# runs' counts in order of first use, comma-separated), variants (0: none;
+# N: a version 2 file of N variants labelled v0, v1..., alike but for
+# their labels).
+write_result() {
+	wr_file=$1
+	shift
+	wr_engine=null wr_depth=0 wr_sha=$SHA_A wr_loadfile=t.load wr_loops=10
+	wr_time=0 wr_complete=true wr_version=1 wr_schema=vfsbench-result
+	wr_clients='' wr_variants=0
+	while test $# -gt 0; do
+		case $1 in
+		variants=*) wr_variants=${1#*=} wr_version=2 ;;
+		engine=*) wr_engine=${1#*=} ;;
+		depth=*) wr_depth=${1#*=} ;;
+		sha=*) wr_sha=${1#*=} ;;
+		loadfile=*) wr_loadfile=${1#*=} ;;
+		loops=*) wr_loops=${1#*=} ;;
+		time_ns=*) wr_time=${1#*=} ;;
+		complete=*) wr_complete=${1#*=} ;;
+		version=*) wr_version=${1#*=} ;;
+		schema=*) wr_schema=${1#*=} ;;
+		clients=*) wr_clients=${1#*=} ;;
+		*) break ;;
+		esac
+		shift
+	done
+	printf '%s\n' "$@" | awk -F : \
+		-v engine="$wr_engine" -v depth="$wr_depth" -v sha="$wr_sha" \
+		-v loadfile="$wr_loadfile" -v loops="$wr_loops" \
+		-v time_ns="$wr_time" -v complete="$wr_complete" \
+		-v version="$wr_version" -v schema="$wr_schema" \
+		-v clients="$wr_clients" -v variants="$wr_variants" '
+	NF {
+		n++
+		c[n] = $1; ops[n] = $2
+		mb[n] = NF >= 3 ? $3 : 0
+		p99[n] = NF >= 4 ? $4 : 0
+		end[n] = NF >= 5 ? $5 : "complete"
+		starved[n] = NF >= 6 ? $6 : "false"
+		idle[n] = NF >= 7 ? $7 : 0
+		variant[n] = NF >= 8 ? $8 : 0
+		if (!($1 in seen)) {
+			seen[$1] = 1
+			order = order (order == "" ? "" : ",") $1
+		}
+	}
+	END {
+		if (clients == "")
+			clients = order
+		printf "{\n \"schema\": \"%s\",\n \"schema_version\": %s,\n", schema, version
+		printf " \"created\": \"2024-01-01T00:00:00Z\",\n"
+		printf " \"options\": {\n  \"clients\": [%s],\n", clients
+		printf "  \"loadfile\": \"%s\",\n  \"directory\": \"/tmp\",\n", loadfile
+		printf "  \"engine\": \"%s\",\n  \"time_ns\": %s,\n  \"loops\": %s,\n", engine, time_ns, loops
+		printf "  \"warmup\": {\"kind\": \"ns\", \"value\": 0},\n"
+		printf "  \"cwd\": \"private\",\n  \"fs_struct\": \"private\",\n  \"fd_table\": \"shared\",\n"
+		printf "  \"depth\": %s,\n  \"runs\": 3,\n  \"order\": \"interleaved\",\n  \"seed\": 1,\n", depth
+		printf "  \"strict\": false,\n  \"max_errors\": 0,\n"
+		printf "  \"dbench\": {\"sync_open\": false, \"sync_dirs\": false, \"fsync\": false, \"resolve\": true, \"fsinfo\": \"statvfs\"}\n"
+		printf " },\n"
+		printf " \"loadfile\": {\n  \"name\": \"%s\",\n  \"sha256\": \"%s\",\n  \"dialect\": \"native\",\n  \"ops\": 1,\n  \"setup_ops\": 0\n },\n", loadfile, sha
+		if (variants > 0) {
+			printf " \"variants\": [\n"
+			for (v = 0; v < variants; v++) {
+				printf "  {\"label\": \"v%d\", \"options\": {\"loadfile\": \"%s\", \"engine\": \"%s\",", v, loadfile, engine
+				printf " \"cwd\": \"private\", \"fs_struct\": \"private\", \"fd_table\": \"shared\", \"depth\": %s,", depth
+				printf " \"dbench\": {\"sync_open\": false, \"sync_dirs\": false, \"fsync\": false, \"resolve\": true, \"fsinfo\": \"statvfs\"}},"
+				printf " \"loadfile\": {\"name\": \"%s\", \"sha256\": \"%s\", \"dialect\": \"native\", \"ops\": 1, \"setup_ops\": 0}}%s\n", loadfile, sha, v + 1 < variants ? "," : ""
+			}
+			printf " ],\n"
+		}
+		printf " \"runs\": [\n"
+		for (i = 1; i <= n; i++)
+			printf "  {\"index\": %d, \"variant\": %s, \"clients\": %s, \"end\": \"%s\", \"ops_per_sec\": %s, \"mb_per_sec\": %s, \"p99_ns\": %s, \"idle_clients\": %s, \"rusage\": {\"starved\": %s}}%s\n",
+				i - 1, variant[i], c[i], end[i], ops[i], mb[i], p99[i], idle[i], starved[i], i < n ? "," : ""
+		printf " ],\n \"points\": [],\n \"complete\": %s\n}\n", complete
+	}' >"$wr_file"
 }
 
 # --- MPI (doc/multi-host.md) ---
