@@ -228,6 +228,8 @@ static void gp_yrange(FILE *out, double top)
 /*
  * Tics at the powers of two from below @bottom to above @top, for ratios
  * on a log axis (a decade's tics would leave 1 alone between 0.5 and 8).
+ * Each exactly: %g's six digits would put 2^-9 at 0.00195312, and 2^20
+ * at 1.04858e+06; the labels keep the axis' format.
  */
 static void gp_pow2_ytics(FILE *out, double bottom, double top)
 {
@@ -239,7 +241,7 @@ static void gp_pow2_ytics(FILE *out, double bottom, double top)
 		return;
 	fprintf(out, "set ytics (");
 	for (t = pow(2, floor(log2(bottom / 2))); t <= top * 2; t *= 2) {
-		fprintf(out, "%s%g", sep, t);
+		fprintf(out, "%s%.17g", sep, t);
 		sep = ", ";
 	}
 	fprintf(out, ")\n");

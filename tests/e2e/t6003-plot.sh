@@ -236,29 +236,43 @@ test_expect_success 'the ideal line: data from each baseline, not a function' '
 '
 
 # statfs at 900k ops/s beside statvfs_legacy at 20k was flat at 0.
+# Fixed data, not timed runs: lo.json at 4 clients is 1/600 of its
+# 1-client mean (tics down to 2^-11, which %g printed as 0.000488281),
+# with a stddev above its mean (a bar clipped); 1 client has equal runs
+# (stddev 0); one.json has a single run a count, one of them 0 ops/s.
 test_expect_success '--log-y: both panels logarithmic, bars clipped above 0' '
+	write_result lo.json 1:1000000 1:1000000 1:1000000 \
+		2:1500000 2:1600000 2:1400000 4:10 4:10 4:5000 &&
+	write_result one.json 1:2000000 2:3000000 4:0 &&
 	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
-	plot_with_path "$TRASH/fake" --log-y old.json new.json -o c.svg \
+	plot_with_path "$TRASH/fake" --log-y lo.json one.json -o c.svg \
 		>out 2>err &&
 	test ! -s err &&
 	for n in 1 2; do
 		panel script $n >p &&
 		test "$(grep -c "^set logscale y 10\$" p)" -eq 1 &&
-		sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" p >r &&
-		test "$(wc -l <r)" -eq 1 &&
-		awk "{ exit !(\$1 > 0 && \$2 > \$1) }" r || return 1
+		sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" p >r$n &&
+		test "$(wc -l <r$n)" -eq 1 &&
+		awk "{ exit !(\$1 > 0 && \$2 > \$1) }" r$n || return 1
 	done &&
+	echo "836.6666667 6000000" >expect &&
+	test_cmp expect r1 &&
+	echo "0.0008366666667 6.4" >expect &&
+	test_cmp expect r2 &&
 	panel script 1 >p1 &&
 	test_grep "^plot \\\$d1 using 1:2:(\\\$2 - \\\$3 > 0 ? \\\$2 - \\\$3 : \\\$2):(\\\$2 + \\\$3) with yerrorlines" p1 &&
 	panel script 2 >p2 &&
 	test_grep "using 1:4:(\\\$4 - \\\$5 > 0 ? \\\$4 - \\\$5 : \\\$4):(\\\$4 + \\\$5) with yerrorlines" p2 &&
 	sed -n "s/^set ytics (\\(.*\\))\$/\\1/p" p2 | tr -d " " | tr , "\\n" >tics &&
+	printf "%s\n" 0.00048828125 0.0009765625 0.001953125 0.00390625 \
+		0.0078125 0.015625 0.03125 0.0625 0.125 0.25 0.5 1 2 4 >expect &&
+	test_cmp expect tics &&
 	awk "NR > 1 && \$1 != 2 * prev { exit 1 } { prev = \$1; one += \$1 == 1 } END { exit !one }" tics &&
 	ideal_block script 1 >i1 &&
 	check_ideal i1 1 4 &&
 	data_block script 1 >d1 &&
-	panel script 1 >p1 &&
-	bottom=$(sed -n "s/^set yrange \\[\\([^:]*\\):.*/\\1/p" p1) &&
+	test "$(awk "\$1 == 4 && \$3 > \$2" d1 | wc -l)" -eq 1 &&
+	bottom=$(cut -d " " -f 1 r1) &&
 	awk -v b="$bottom" "\$2 > 0 && \$2 < b { exit 1 }" d1
 '
 
