@@ -11,7 +11,7 @@ pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
 libjansson-dev libgsl-dev nettle-dev libhwloc-dev"
 case "${1:-}" in
 --test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench
-gnuplot-nox ministat jq linux-perf libopenmpi-dev openmpi-bin
+gnuplot-nox ministat jq linux-perf libopenmpi-dev openmpi-bin procps
 xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev" ;;
 "") ;;
 *) echo "usage: $0 [--test]" >&2; exit 2 ;;
