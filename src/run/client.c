@@ -24,6 +24,7 @@
 #include "run/config.h"
 #include "run/signals.h"
 #include "run/state.h"
+#include "stats/histbatch.h"
 #include "sys/cpulist.h"
 #include "sys/fdtable.h"
 #include "sys/placement.h"
@@ -414,7 +415,7 @@ static void count_ops(struct client *c, bool sampled)
  * The hot loop. Timing every op (@sampled false), it reads the clock once
  * per op boundary: the end of one op is the start of the next, so an
  * op's latency also holds the few ns of bookkeeping after the previous op
- * (histogram update, result check, progress store); two reads per op
+ * (the latency's store, result check, progress store); two reads per op
  * would cost a clock read more on every op. With --latency-sample N
  * (@sampled true) it times one op in N of each kind (op->slot), reading
  * the clock just before and after that op, and only counts the others.
@@ -452,6 +453,11 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	/* the end of a pass has work beyond counting it: one test a pass */
 	bool pass_work = !measuring || close_after_pass || cfg->pass_times;
 	bool owe_gate = rs->warm_gate;
+	/* the latencies not yet in res->lat, on this thread's stack beside
+	 * the loop's other locals (doc/performance.md, "The histogram's
+	 * store"), and how many */
+	struct hist_batch batch;
+	unsigned int batched = 0;
 	struct usage_mark u_start, u_end;
 
 	/*
@@ -485,6 +491,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 				if (phase == PHASE_MEASURE &&
 				    (!cfg->loops || i == 0)) {
 					result_reset(res);
+					batched = 0; /* the warmup's */
 					done_from = done;
 					bytes_from = done_bytes;
 					if (sampled)
@@ -517,7 +524,8 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 			ret = client_exec(c, op);
 			t1 = clock_now_ns();
 			lat = t1 - t0;
-			hist_add(&res->lat[op->slot], lat);
+			batched = hist_batch_add(&batch, batched, res->lat,
+						 op->slot, lat);
 			/* -R's pacing is a wait, not an op's latency */
 			if (__builtin_expect(
 				    lat > atomic_load_explicit(
@@ -591,6 +599,7 @@ out:
 	} else {
 		usage_mark(&u_end);
 		result_add_usage(res, &u_start, &u_end);
+		hist_batch_flush(&batch, batched, res->lat);
 		count_ops(c, sampled);
 		res->ops = done - done_from;
 		res->bytes = done_bytes - bytes_from;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Latency histograms: bucket bounds, merging, nearest-rank percentiles and
- * the mean. Recording (hist_add) is inline in stats.h; everything here runs
+ * the mean. Recording (hist_add) is inline in hist.h; everything here runs
  * after the clients are joined. Pure code: no output, no exits.
  */
 #include <config.h>

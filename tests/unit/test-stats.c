@@ -7,6 +7,7 @@
  */
 #include <config.h>
 #include "stats/hist.h"
+#include "stats/histbatch.h"
 #include "base/compiler.h"
 #include "unit.h"
 
@@ -395,6 +396,49 @@ START_TEST(test_merge)
 END_TEST
 
 /*
+ * A batch: what it flushes equals hist_add() of the same values into the
+ * same slots, whether it filled (hist_batch_add's own flush, every
+ * HIST_BATCH entries) or the caller flushed what was left; until then
+ * the histograms are untouched.
+ */
+START_TEST(test_batch)
+{
+	struct hist *set = calloc(3, sizeof(*set)),
+		    *ref = calloc(3, sizeof(*ref));
+	struct hist_batch *b = malloc(sizeof(*b));
+	uint64_t state = 11, v;
+	unsigned int n = 0, i, total = 2 * HIST_BATCH + 5;
+
+	for (i = 0; i < 3; i++) {
+		hist_init(&set[i]);
+		hist_init(&ref[i]);
+	}
+	for (i = 0; i < total; i++) {
+		/* alternating slots, then runs of one slot */
+		uint8_t slot = (uint8_t)(i < total / 2 ? i * 7 % 3 : i / 5 % 3);
+
+		v = rng_latency(&state);
+		n = hist_batch_add(b, n, set, slot, v);
+		hist_add(&ref[slot], v);
+		ck_assert_uint_eq(n, (i + 1) % HIST_BATCH);
+		/* flushed whole batches only */
+		ck_assert_uint_eq(set[0].count + set[1].count + set[2].count,
+				  (i + 1) / HIST_BATCH * HIST_BATCH);
+	}
+	hist_batch_flush(b, n, set);
+	ck_assert(memcmp(set, ref, 3 * sizeof(*set)) == 0);
+	ck_assert_uint_eq(set[0].count + set[1].count + set[2].count, total);
+
+	/* an empty flush adds nothing */
+	hist_batch_flush(b, 0, set);
+	ck_assert(memcmp(set, ref, 3 * sizeof(*set)) == 0);
+	free(set);
+	free(ref);
+	free(b);
+}
+END_TEST
+
+/*
  * Random data against the exact nearest-rank percentile of the sorted
  * values, computed in integers: rank = ceil(pm * N / 100000) for pm in
  * thousandths of a percent. The reported value must be the middle of the
@@ -472,6 +516,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_pct_clamp);
 	tcase_add_test(tc, test_last_bucket);
 	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_batch);
 	tcase_add_test(tc, test_error_bound);
 	suite_add_tcase(s, tc);
 	return s;
