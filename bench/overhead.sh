@@ -269,7 +269,7 @@ for op in $ops; do
 done >"$work/null"
 
 echo
-"$AWK" -v th="$threaded" -v nullf="$work/null" '
+"$AWK" -v th="$threaded" -v nullf="$work/null" -v vopts="$vopts" '
 function median(list,   a, k, i, j, t) {
 	k = split(list, a, " ")
 	for (i = 2; i <= k; i++) {
@@ -312,8 +312,11 @@ END {
 	print "the same loadfile, one run (the harness alone); pred: raw cpu / (raw cpu + null ns)."
 	if (th)
 		print "v/rT, cpu-T: the same ratios against rawloop -T (its loop in a second thread)."
+	# issue 18: >= 0.96 with every op timed, >= 0.99 with -o "--latency-sample N"
+	t = vopts ~ /--latency-sample/ ? 0.99 : 0.96
 	if ("stat1" in seen)
-		printf "target (issue 5.1): stat1 >= 0.95: ops/s ratio %.3f (%s), CPU ratio %.3f (%s)\n",
-		    median(q["stat1"]), (median(q["stat1"]) >= 0.95 ? "met" : "NOT met"),
-		    median(qc["stat1"]), (median(qc["stat1"]) >= 0.95 ? "met" : "NOT met")
+		printf "target: stat1 >= %.2f%s: ops/s ratio %.3f (%s), CPU ratio %.3f (%s)\n",
+		    t, (t == 0.99 ? " (sampled)" : " (every op timed)"),
+		    median(q["stat1"]), (median(q["stat1"]) >= t ? "met" : "NOT met"),
+		    median(qc["stat1"]), (median(qc["stat1"]) >= t ? "met" : "NOT met")
 }' "$results"

@@ -7,6 +7,7 @@
 # which share nothing at all, not even an address space. Each round runs
 #     vfsbench -q -e null -c LOAD -t Ts --warmup Ws N      for N = 1, 2, 64
 #     2 x (vfsbench ... 1) concurrently                      (pair: the sum)
+#     taskset -c C vfsbench ... 1, and ... N for N = 64   (one CPU: 1c1, 1cN)
 # in an order that reverses every round, and reads "Total: X ops/s" and
 # the clients' CPU seconds of the "CPU:" line.
 #
@@ -14,7 +15,11 @@
 # than 2 CPUs; the pair gets the same, so 2 clients / pair near 1 says the
 # harness adds no contention whatever the machine gives, and ops per
 # CPU-second (ops/s x window / CPU s) says how much each CPU-second of a
-# client bought. See doc/performance.md.
+# client bought. From 1 to 64 clients the machine also goes from one busy
+# CPU to all of them busy, which changes what a CPU-second buys whatever
+# runs on them (the pair shows by how much); 1 and 64 clients held to
+# one CPU (C, the first this shell may use) leave that out, and show what
+# 64 clients cost the harness itself. See doc/performance.md.
 set -eu
 
 usage() {
@@ -25,7 +30,7 @@ ROUNDS default 3, SECONDS of measurement per run default 3 after a
 warmup of 1 (-w); MANY is the large client count (default 64); LOADFILE
 default: a one-op loadfile (stat f), the cheapest op, so the harness is
 all there is. DIR (default /dev/shm) only holds vfsbench's (empty) client
-directories. About 4 x (t + w + 0.2) x ROUNDS seconds: 1 minute by default.
+directories. About 6 x (t + w + 0.2) x ROUNDS seconds: 1.5 minutes by default.
 Environment: VFSBENCH (the binary), AWK.
 Exit status: 0 ok, 2 bad usage, 3 a tool is missing or a run failed.
 EOF
@@ -80,6 +85,9 @@ fi
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 [ -d "$base" ] || die "no directory $base"
+command -v taskset >/dev/null || die "taskset is not installed (util-linux)"
+cpu1=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
+[ -n "$cpu1" ] || die "no Cpus_allowed_list in /proc/self/status"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/scaling.XXXXXX") || die "mktemp failed"
 vdir=$(mktemp -d "$base/scaling.XXXXXX") || { rm -rf "$work"; die "mktemp in $base failed"; }
@@ -103,8 +111,9 @@ fig() {
 		END { if (ops == "") exit 1; print ops, cpu, win }' "$1"
 }
 
-vrun() { # N outfile
-	"$VFSBENCH" -q -e null -c "$load" -D "$vdir" -t "$vt" --warmup "$vw" \
+vrun() { # N outfile [CPU]
+	# shellcheck disable=SC2086 # ${3:+...}: taskset's words, or none
+	${3:+taskset -c $3} "$VFSBENCH" -q -e null -c "$load" -D "$vdir" -t "$vt" --warmup "$vw" \
 		"$1" >"$2" 2>&1 || die "vfsbench $1 failed: $(tail -n 3 "$2")"
 }
 
@@ -121,6 +130,10 @@ side() { # name: prints "ops/s cpu window" (the pair: sums, max window)
 			die "pair: no figures"
 		echo "$a $b" | "$AWK" '{ print $1 + $4, $2 + $5, ($3 > $6 ? $3 : $6) }'
 		;;
+	1c*)
+		vrun "${1#1c}" "$work/s.out" "$cpu1"
+		fig "$work/s.out" || die "$1 clients on CPU $cpu1: no figures"
+		;;
 	*)
 		vrun "$1" "$work/s.out"
 		fig "$work/s.out" || die "$1 clients: no figures"
@@ -132,10 +145,11 @@ results=$work/results
 : >"$results"
 echo "vfsbench: $VFSBENCH -q -e null -c $load -D DIR -t $vt --warmup $vw N"
 echo "pair: two 1-client runs of the same command at once (figures summed)"
+echo "1c1, 1c$many: 1 and $many clients under taskset -c $cpu1"
 echo "$rounds round(s), $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 printf '%-5s %-6s %14s %8s %16s\n' round side 'ops/s' 'cpu-s' 'ops/cpu-s'
-sides="1 2 pair $many"
-rsides="$many pair 2 1"
+sides="1 2 pair $many 1c1 1c$many"
+rsides="1c$many 1c1 $many pair 2 1"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	if [ $((r % 2)) = 1 ]; then order=$sides; else order=$rsides; fi
@@ -171,9 +185,11 @@ END {
 		qp1 = qp1 " " ops[r, "pair"] / ops[r, 1]
 		e21 = e21 " " per[r, 2] / per[r, 1]
 		em2 = em2 " " per[r, many] / per[r, 2]
+		em1 = em1 " " per[r, many] / per[r, 1]
+		ec = ec " " per[r, "1c" many] / per[r, "1c1"]
 	}
 	printf "%-6s %14s %16s\n", "side", "median ops/s", "med ops/cpu-s"
-	n = split("1 2 pair " many, s, " ")
+	n = split("1 2 pair " many " 1c1 1c" many, s, " ")
 	for (i = 1; i <= n; i++)
 		printf "%-6s %14.0f %16.0f\n", s[i], median(all[s[i]]), median(allp[s[i]])
 	print ""
@@ -186,4 +202,10 @@ END {
 	printf "  2 clients / pair           %6.3f   (1.0: no harness contention)\n", median(q2p)
 	printf "  per CPU-second, 2 / 1      %6.3f   (1.0: a CPU-second buys the same work)\n", median(e21)
 	printf "  per CPU-second, %d / 2     %6.3f\n", many, median(em2)
+	m = median(em1)
+	printf "  per CPU-second, %d / 1     %6.3f   (target within 5 %%: %s; with the machine going from one busy CPU to all)\n",
+	    many, m, (m >= 0.95 && m <= 1.05 ? "met" : "NOT met")
+	m = median(ec)
+	printf "  one CPU, per CPU-second, %d / 1 %6.3f   (target within 5 %%: %s; the harness alone)\n",
+	    many, m, (m >= 0.95 && m <= 1.05 ? "met" : "NOT met")
 }' "$results"
