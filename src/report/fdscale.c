@@ -15,6 +15,7 @@
 #include "base/msg.h"
 #include "compare/resultfile.h"
 #include "fdscale/fdscale.h"
+#include "report/clockjson.h"
 #include "report/outfile.h"
 #include "sys/env.h"
 
@@ -147,6 +148,10 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 		"evict_ns", fs->evict_ns, "steps", steps);
 	if (!root)
 		BUG("json_pack of the fdscale result failed");
+	/* fdscale does not take --clock: its opens, microseconds each, are
+	 * timed with CLOCK_MONOTONIC */
+	json_object_set_new(json_object_get(root, "environment"), "clock",
+			    clock_json("fdscale reads CLOCK_MONOTONIC"));
 	ret = outfile_json(root, path);
 	json_decref(root);
 	return ret;

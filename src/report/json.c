@@ -16,11 +16,11 @@
 #include <time.h>
 
 #include "base/alloc.h"
-#include "base/clock.h"
 #include "base/jsonstr.h"
 #include "compare/resultfile.h"
 #include "lang/loadfile.h"
 #include "mpi/job.h"
+#include "report/clockjson.h"
 #include "report/outfile.h"
 #include "run/config.h"
 #include "run/layout.h"
@@ -485,31 +485,6 @@ static json_t *points_json(const struct sweep *sw)
 	return a;
 }
 
-/*
- * What timed the ops (environment.clock): the TSC with its calibration,
- * and how far it had drifted from CLOCK_MONOTONIC by now; or
- * CLOCK_MONOTONIC and why.
- */
-static json_t *clock_json(const struct report_config *rc)
-{
-	const struct clock_tsc *cal = &clock_state.cal;
-	json_t *o = json_object();
-
-	json_object_set_new(o, "source",
-			    json_string(clock_state.tsc ? "tsc" : "monotonic"));
-	json_object_set_new(o, "why_not_tsc",
-			    str(clock_state.tsc ? NULL : rc->clock_why));
-	if (!clock_state.tsc)
-		return o;
-	json_object_set_new(o, "tsc_hz", json_real(clock_tsc_hz(cal)));
-	json_object_set_new(o, "calibration_ns", u64(cal->window_ns));
-	json_object_set_new(o, "calibration_ticks", u64(cal->window_ticks));
-	json_object_set_new(o, "mult", u64(cal->mult));
-	json_object_set_new(o, "shift", json_integer(CLOCK_TSC_SHIFT));
-	json_object_set_new(o, "drift_ppm", json_real(clock_tsc_drift_ppm()));
-	return o;
-}
-
 int report_json(const struct report_config *rc, const struct sweep *sw,
 		const struct env *env, const char *path)
 {
@@ -529,7 +504,7 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "loadfile", loadfile_json(lf));
 	json_object_set_new(root, "variants", variants_json(rc, sw));
 	envo = env_json(env);
-	json_object_set_new(envo, "clock", clock_json(rc));
+	json_object_set_new(envo, "clock", clock_json(rc->clock_why));
 	json_object_set_new(root, "environment", envo);
 	if (rc->layout)
 		json_object_set_new(root, "mpi", mpi_json(rc));

@@ -381,6 +381,9 @@ test_expect_success '--json: schema vfsbench-fdscale, options, steps' '
 	test "$(jget hot.flat capped)" = null &&
 	jget hot.flat llc_bytes | grep -E "^[0-9]+\$" &&
 	test "$(jget hot.flat environment.kernel.sysname)" = "$(uname -s)" &&
+	test "$(jget hot.flat environment.clock.source)" = monotonic &&
+	test "$(jget hot.flat environment.clock.why_not_tsc)" = \
+		"fdscale reads CLOCK_MONOTONIC" &&
 	test "$(jsteps hot.flat num_fds)" = "$SEQ_10" &&
 	test "$(jsteps hot.flat samples)" = "4 4 4 4 4 4 4 4" &&
 	awk -F "\t" "
