@@ -609,7 +609,8 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	if (sw.stuck)
 		die_set_hook(NULL);
 	/* every rank's, whether rank 0 writes JSON or not: a meeting */
-	if (!meet_lost() && ranks_envs(&in->rk, cfg->directory))
+	if (!meet_lost() &&
+	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
 	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK)

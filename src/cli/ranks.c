@@ -21,6 +21,7 @@
 #include "cli/options.h"
 #include "lang/loadfile.h"
 #include "mpi/job.h"
+#include "report/clockjson.h"
 #include "run/meet.h"
 #include "run/workdir.h"
 #include "stats/hist.h"
@@ -350,8 +351,11 @@ int ranks_workdir(struct ranks *rk, const struct config *cfg,
 	return failed;
 }
 
-/* This rank's "environment" object as JSON text, for rank 0's file. */
-static char *env_text(const char *dir)
+/*
+ * This rank's "environment" object as JSON text, for rank 0's file, with
+ * the clock that timed its clients (each rank calibrates its own TSC).
+ */
+static char *env_text(const char *dir, const char *why_not_tsc)
 {
 	struct env env;
 	json_t *o;
@@ -359,13 +363,14 @@ static char *env_text(const char *dir)
 
 	env_collect(&env, dir);
 	o = env_json(&env);
+	json_object_set_new(o, "clock", clock_json(why_not_tsc));
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	env_release(&env);
 	return text;
 }
 
-int ranks_envs(struct ranks *rk, const char *dir)
+int ranks_envs(struct ranks *rk, const char *dir, const char *why_not_tsc)
 {
 	const struct layout *l = ranks_layout(rk);
 	char *mine, *all;
@@ -374,7 +379,7 @@ int ranks_envs(struct ranks *rk, const char *dir)
 
 	if (!l)
 		return 0;
-	mine = env_text(dir);
+	mine = env_text(dir, why_not_tsc);
 	if (!mine)
 		return -1;
 	/* the longest, then every one padded to it */

@@ -60,10 +60,11 @@ int ranks_check(struct ranks *rk, const struct config *cfg,
 int ranks_workdir(struct ranks *rk, const struct config *cfg,
 		  struct workdir *wd);
 /*
- * Every rank's environment (env_collect() of its -D) to rank 0, for the
- * JSON. Collective; 0 or -1.
+ * Every rank's environment (env_collect() of its -D, and its clock, with
+ * @why_not_tsc where that is CLOCK_MONOTONIC) to rank 0, for the JSON.
+ * Collective; 0 or -1.
  */
-int ranks_envs(struct ranks *rk, const char *dir);
+int ranks_envs(struct ranks *rk, const char *dir, const char *why_not_tsc);
 /* Leave the job: in order, or, when a meeting was lost, by abort. */
 void ranks_leave(struct ranks *rk, int status);
 

@@ -75,6 +75,14 @@ test_expect_success '-np 3: exact counts, percentiles, clients dealt round-robin
 	test "$(jqr ".mpi.ranks" r3.json)" = 3 &&
 	test "$(jqr ".mpi.rank_detail | map(.shared_directory) | all" r3.json)" = true &&
 	test "$(jqr ".mpi.rank_detail | map(.environment.kernel.release) | unique | length" r3.json)" = 1 &&
+	# every rank its own clock, recorded: one host, one choice
+	src=$(jqr .environment.clock.source r3.json) &&
+	test "$(jqr "[.mpi.rank_detail[].environment.clock.source] | join(\" \")" r3.json)" = \
+		"$src $src $src" &&
+	if test "$src" = tsc
+	then
+		test "$(jqr "[.mpi.rank_detail[].environment.clock.tsc_hz | select(. > 0)] | length" r3.json)" = 3
+	fi &&
 	canary_check && workdir_empty
 '
 
