@@ -19,7 +19,7 @@
 
 /* One --variant (or the -c list): the option it varies and its values. */
 struct variant_axis {
-	int opt; /* the option's OPT_ value in options.c */
+	int opt; /* the option's OPT_ value (optvalue.h) */
 	char *name; /* the option's long name, "depth" */
 	char **values; /* [nvalues], owned */
 	unsigned int nvalues;
