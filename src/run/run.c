@@ -2,8 +2,8 @@
 /*
  * One run at one client count: the client directories, the fd table, the
  * client threads set up one by one and released together, the warmup and
- * measurement phases with a progress line on stderr, the join and merge,
- * and the removal of the run's tree.
+ * measurement phases (watched by progressline.c, which prints the progress
+ * line on stderr), the join and merge, and the removal of the run's tree.
  */
 #include <config.h>
 #include "run/run.h"
@@ -28,25 +28,19 @@
 #include "run/config.h"
 #include "run/layout.h"
 #include "run/peers.h"
+#include "run/progressline.h"
 #include "run/signals.h"
+#include "run/sleep.h"
 #include "run/workdir.h"
 #include "stats/ticker.h"
 #include "sys/cpulist.h"
 #include "sys/fdtable.h"
-#include "sys/pipe.h"
 #include "sys/task.h"
 #include "sys/perfctl.h"
 #include "sys/placement.h"
 
 /* Small stacks let 10,000 clients fit; the hot loop needs very little. */
 #define CLIENT_STACK (256u << 10)
-/*
- * How often the main thread looks at the clients: from 1 ms, doubling to
- * 100 ms, so a short --loops run ends promptly and a long one costs ten
- * wakeups a second.
- */
-#define TICK_MIN_NS NSEC_PER_MSEC
-#define TICK_MAX_NS (100 * NSEC_PER_MSEC)
 /*
  * After a stop: how long the clients have to finish the op in flight
  * before those still in a system call are interrupted (SIGNAL_KICK), and
@@ -173,17 +167,6 @@ static void kick_clients(const struct run *run)
 	for (unsigned int i = 0; i < run->started; i++)
 		if (!client_done(run, i))
 			pthread_kill(run->clients[i].thread, SIGNAL_KICK);
-}
-
-static void sleep_until(uint64_t deadline)
-{
-	struct timespec ts = {
-		.tv_sec = (time_t)(deadline / NSEC_PER_SEC),
-		.tv_nsec = (long)(deadline % NSEC_PER_SEC),
-	};
-
-	/* EINTR: a signal; the caller looks at the phase */
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
 /*
@@ -337,222 +320,6 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 	return ret;
 }
 
-static uint64_t sum_progress(const struct run *run, uint64_t *bytes,
-			     unsigned int *done)
-{
-	uint64_t ops = 0;
-
-	*bytes = 0;
-	*done = 0;
-	for (unsigned int i = 0; i < run->nlocal; i++) {
-		const struct progress *p = &run->state.progress[i];
-
-		ops += atomic_load_explicit(&p->ops, memory_order_relaxed);
-		*bytes += atomic_load_explicit(&p->bytes, memory_order_relaxed);
-		*done += (unsigned int)atomic_load_explicit(
-			&p->done, memory_order_acquire);
-	}
-	return ops;
-}
-
-/*
- * The progress line: one per second of each phase, on stderr, rewritten
- * in place on a tty. The seconds come from stats/ticker.c: each line is
- * labelled with the whole second of the phase it covers, and a second the
- * main thread slept through (thousands of clients on two CPUs) still gets
- * its line, filled from the readings around it.
- */
-struct progress_line {
-	const struct run *run;
-	bool tty, quiet, printed;
-	const char *phase; /* "warmup" or "execute": the ticker's phase */
-	int phase_id; /* PHASE_WARMUP or PHASE_MEASURE */
-	struct ticker ticker;
-	/* for the run's second() hook: the phase so far, and the longest
-	 * op since the last second was handed on */
-	uint64_t phase_ns, phase_bytes, max_ns;
-	/* per client: the ops count last read, and when it was first seen,
-	 * to tell how long an op has been running (NULL without a hook) */
-	uint64_t *seen_ops, *seen_at;
-};
-
-/*
- * The longest op of each client since the last reading (taken with an
- * exchange), and of the ops still running: a client whose count has not
- * moved since the reading at seen_at has been inside one op since then.
- */
-static void read_latency(struct progress_line *p, uint64_t now)
-{
-	const struct run *run = p->run;
-
-	for (unsigned int i = 0; i < run->nlocal; i++) {
-		struct progress *pr = &run->state.progress[i];
-		uint64_t m = atomic_exchange_explicit(&pr->max_ns, 0,
-						      memory_order_relaxed);
-		uint64_t ops =
-			atomic_load_explicit(&pr->ops, memory_order_relaxed);
-
-		if (m > p->max_ns)
-			p->max_ns = m;
-		if (ops != p->seen_ops[i] || !p->seen_at[i]) {
-			p->seen_ops[i] = ops;
-			p->seen_at[i] = now;
-		} else if (!atomic_load_explicit(&pr->done,
-						 memory_order_relaxed) &&
-			   now - p->seen_at[i] > p->max_ns) {
-			p->max_ns = now - p->seen_at[i];
-		}
-	}
-}
-
-static void read_counters(struct progress_line *p, struct tick_sample *s,
-			  unsigned int *done)
-{
-	s->ns = clock_now_ns();
-	s->ops = sum_progress(p->run, &s->bytes, done);
-	if (p->seen_ops)
-		read_latency(p, s->ns);
-}
-
-/* The second to the run's second() hook. */
-static void hand_second(struct progress_line *p, const struct tick_second *sec,
-			bool last)
-{
-	const struct run_hooks *h = p->run->hooks;
-	struct run_second rs;
-
-	p->phase_ns += sec->ns;
-	p->phase_bytes += sec->bytes;
-	if (!h || !h->second)
-		return;
-	rs = (struct run_second){
-		.phase = p->phase_id,
-		.second = sec->second,
-		.phase_ns = p->phase_ns,
-		.phase_bytes = p->phase_bytes,
-		.lines = p->ticker.mark.ops,
-		.max_ns = p->max_ns,
-		.last = last,
-	};
-	h->second(p->run, &rs, h->ctx);
-}
-
-static void print_second(struct progress_line *p, const struct tick_second *sec)
-{
-	double dt = (double)sec->ns / 1e9;
-
-	if (p->quiet)
-		return;
-	/* in an MPI job, rank 0's line: its own clients */
-	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s%s",
-		p->tty ? "\r" : "", p->run->nlocal, p->phase, sec->second,
-		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6,
-		p->tty ? "\033[K" : "\n");
-	p->printed = true;
-}
-
-/* A phase starts at @at (its time and the counters then). */
-static void progress_phase(struct progress_line *p, int phase,
-			   const struct tick_sample *at)
-{
-	p->phase = phase == PHASE_WARMUP ? "warmup" : "execute";
-	p->phase_id = phase;
-	p->phase_ns = p->phase_bytes = 0;
-	ticker_start(&p->ticker, at);
-}
-
-/*
- * The seconds the reading @now completed: each to the hook and to the
- * progress line. The longest op seen goes with each of them (a reader
- * that slept through seconds cannot tell which one it fell in).
- */
-static void next_seconds(struct progress_line *p, const struct tick_sample *now)
-{
-	struct tick_second sec;
-	bool any = false;
-
-	while (ticker_next(&p->ticker, now, &sec)) {
-		hand_second(p, &sec, false);
-		print_second(p, &sec);
-		any = true;
-	}
-	if (any)
-		p->max_ns = 0;
-}
-
-/*
- * The phase ended at @end, seen by the reading @now: its last lines.
- * Returns the counters at @end, where the next phase starts.
- */
-static struct tick_sample progress_end(struct progress_line *p,
-				       const struct tick_sample *now,
-				       uint64_t end)
-{
-	struct tick_second sec;
-	struct tick_sample at;
-
-	while (ticker_finish(&p->ticker, now, end, &sec)) {
-		hand_second(p, &sec, sec.ns < NSEC_PER_SEC);
-		print_second(p, &sec);
-	}
-	p->max_ns = 0;
-	ticker_at(&p->ticker, now, end, &at);
-	return at;
-}
-
-/* Why supervise() returned. */
-enum wake {
-	WAKE_DEADLINE, /* the deadline passed */
-	WAKE_END, /* the clients are all done, or the run was stopped */
-	WAKE_GATE, /* every client arrived at the gate */
-};
-
-/*
- * Wait until @deadline (0: none), until the clients are all done or the
- * run is stopped or, with @gate, until every client has arrived at the
- * gate, printing a progress line for every second that ends meanwhile.
- * *@now is the last reading of the counters.
- */
-static enum wake supervise(struct run *run, struct progress_line *p,
-			   uint64_t deadline, bool gate,
-			   struct tick_sample *now)
-{
-	uint64_t tick = TICK_MIN_NS;
-
-	for (;;) {
-		unsigned int done;
-		uint64_t next, second;
-
-		read_counters(p, now, &done);
-		next_seconds(p, now);
-		/* another rank's stop, or this one's to tell */
-		peers_tick(&run->peers, &run->state);
-		/* nothing is written to stdout while a run goes on */
-		if (run->state.cfg->watch_stdout &&
-		    pipe_reader_gone(STDOUT_FILENO))
-			signals_raise(SIGPIPE);
-		if (atomic_load(&run->state.phase) == PHASE_STOP ||
-		    done == run->nlocal)
-			return WAKE_END;
-		if (deadline && now->ns >= deadline)
-			return WAKE_DEADLINE;
-		next = now->ns + tick;
-		if (tick < TICK_MAX_NS)
-			tick *= 2;
-		/* a reading just after each second ends: little to fill */
-		second = p->ticker.start_ns +
-			 (uint64_t)(p->ticker.done + 1) * NSEC_PER_SEC;
-		if (next > second)
-			next = second;
-		if (deadline && next > deadline)
-			next = deadline;
-		if (!gate)
-			sleep_until(next);
-		else if (gate_wait_until(&run->state.gate, run->nlocal, next))
-			return WAKE_GATE;
-	}
-}
-
 /* Where a phase that may end at @deadline (0: none) ended, seen at @now. */
 static uint64_t ended_at(uint64_t deadline, const struct tick_sample *now)
 {
@@ -599,21 +366,16 @@ static void perf_off(struct run *run)
 static void measure(struct run *run)
 {
 	const struct run_config *cfg = run->state.cfg;
-	struct progress_line p = {
-		.run = run,
-		.tty = isatty(STDERR_FILENO),
-		.quiet = cfg->quiet,
-	};
+	const struct run_hooks *h = run->hooks;
+	struct progress_line p;
 	struct tick_sample now, at;
 	unsigned int done;
 
-	if (run->hooks && run->hooks->second) {
-		p.seen_ops = xcalloc(run->nlocal, sizeof(*p.seen_ops));
-		p.seen_at = xcalloc(run->nlocal, sizeof(*p.seen_at));
-	}
+	progress_line_init(&p, run, &run->state, &run->peers, run->nlocal,
+			   h ? h->second : NULL, h ? h->ctx : NULL);
 	if (run->hooks && run->hooks->ready)
 		run->hooks->ready(run, run->hooks->ctx);
-	read_counters(&p, &now, &done);
+	progress_line_read(&p, &now, &done);
 	run->released_ns = now.ns;
 	if (cfg->warmup && (cfg->warmup_kind == WARMUP_PASSES || run->perf)) {
 		/*
@@ -626,24 +388,24 @@ static void measure(struct run *run)
 		if (cfg->warmup_kind == WARMUP_TIME)
 			run->state.measure_at = now.ns + cfg->warmup;
 		run_state_advance(&run->state, PHASE_WARMUP);
-		progress_phase(&p, PHASE_WARMUP, &now);
+		progress_line_phase(&p, PHASE_WARMUP, &now);
 		gate_open(&run->state.gate);
 		/* clients arrive again after their warmup (or when
 		 * stopped): every one of them, before the gate opens again;
 		 * after a stop, those blocked in a system call are kicked
 		 * (or left behind, stuck) */
-		supervise(run, &p, 0, true, &now);
+		progress_line_supervise(&p, 0, true, &now);
 		await_clients(run, run->nlocal);
-		read_counters(&p, &now, &done);
-		progress_end(&p, &now, now.ns);
+		progress_line_read(&p, &now, &done);
+		progress_line_end(&p, &now, now.ns);
 		perf_on(run);
 		/* every rank's clients are through their warmup: start
 		 * together (the job is lost if that fails: stop) */
 		if (peers_start(&run->peers, &run->state))
 			run_state_stop(&run->state, RUN_END_FAILED);
 		run_state_advance(&run->state, PHASE_MEASURE);
-		read_counters(&p, &now, &done);
-		progress_phase(&p, PHASE_MEASURE, &now);
+		progress_line_read(&p, &now, &done);
+		progress_line_phase(&p, PHASE_MEASURE, &now);
 		if (!cfg->loops)
 			run->state.stop_at = now.ns + cfg->time_ns;
 		gate_open(&run->state.gate);
@@ -653,37 +415,35 @@ static void measure(struct run *run)
 			run->state.stop_at =
 				run->state.measure_at + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_WARMUP);
-		progress_phase(&p, PHASE_WARMUP, &now);
+		progress_line_phase(&p, PHASE_WARMUP, &now);
 		gate_open(&run->state.gate);
-		if (supervise(run, &p, run->state.measure_at, false, &now) ==
-		    WAKE_DEADLINE)
+		if (progress_line_supervise(&p, run->state.measure_at, false,
+					    &now) == WAKE_DEADLINE)
 			run_state_advance(&run->state, PHASE_MEASURE);
 		/* the clients switch at measure_at, even when this thread
 		 * sees it late; after an early stop the warmup ended now */
-		at = progress_end(&p, &now,
-				  ended_at(run->state.measure_at, &now));
-		progress_phase(&p, PHASE_MEASURE, &at);
+		at = progress_line_end(&p, &now,
+				       ended_at(run->state.measure_at, &now));
+		progress_line_phase(&p, PHASE_MEASURE, &at);
 	} else {
 		/* the clients wait at the gate meanwhile */
 		if (run->perf) {
 			perf_on(run);
-			read_counters(&p, &now, &done);
+			progress_line_read(&p, &now, &done);
 			run->released_ns = now.ns;
 		}
 		if (!cfg->loops)
 			run->state.stop_at = now.ns + cfg->time_ns;
 		run_state_advance(&run->state, PHASE_MEASURE);
-		progress_phase(&p, PHASE_MEASURE, &now);
+		progress_line_phase(&p, PHASE_MEASURE, &now);
 		gate_open(&run->state.gate);
 	}
-	supervise(run, &p, cfg->loops ? 0 : run->state.stop_at, false, &now);
+	progress_line_supervise(&p, cfg->loops ? 0 : run->state.stop_at, false,
+				&now);
 	run_state_advance(&run->state, PHASE_STOP);
-	progress_end(&p, &now,
-		     ended_at(cfg->loops ? 0 : run->state.stop_at, &now));
-	if (p.printed && p.tty)
-		fputc('\n', stderr);
-	free(p.seen_ops);
-	free(p.seen_at);
+	progress_line_end(&p, &now,
+			  ended_at(cfg->loops ? 0 : run->state.stop_at, &now));
+	progress_line_close(&p);
 }
 
 /* --per-client-results: what one client's table needs of its result. */

@@ -8,6 +8,7 @@
 
 #include "run/client.h"
 #include "run/peers.h"
+#include "run/progressline.h"
 #include "run/sample.h"
 #include "run/state.h"
 #include "stats/result.h"
@@ -24,22 +25,6 @@ struct workdir;
 /* --per-client-results: one op kind of one client, while measuring. */
 struct op_brief {
 	uint64_t count, timed, sum_ns, max_ns; /* as struct result's */
-};
-
-/*
- * One second of a phase as the progress lines see it (run.c, from
- * stats/ticker.c), for a caller that prints lines of its own (dbench's).
- */
-struct run_second {
-	int phase; /* PHASE_WARMUP or PHASE_MEASURE */
-	unsigned int second; /* from 1 */
-	uint64_t phase_ns; /* from the phase's start to this second's end */
-	uint64_t phase_bytes; /* bytes done in the phase until then */
-	uint64_t lines; /* ops done by all clients since the release */
-	/* the longest op that ended in the second, or the longest still
-	 * running at its end (as dbench counts it), ns */
-	uint64_t max_ns;
-	bool last; /* the phase's last second, maybe partial */
 };
 
 /*
