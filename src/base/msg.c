@@ -24,7 +24,8 @@ static void vreport(const char *prefix, const char *fmt, va_list ap)
  * forwards onto one stream, never cut into each other.
  */
 struct line {
-	/* on a client's stack (run.c's STACK_TOUCHED): a longer one is cut */
+	/* on a client's stack (run/memory.c's STACK_TOUCHED): a longer
+	 * one is cut */
 	char s[8192];
 	size_t len;
 };

@@ -27,6 +27,7 @@
 #include "run/client.h"
 #include "run/config.h"
 #include "run/layout.h"
+#include "run/memory.h"
 #include "run/peers.h"
 #include "run/progressline.h"
 #include "run/signals.h"
@@ -39,8 +40,6 @@
 #include "sys/perfctl.h"
 #include "sys/placement.h"
 
-/* Small stacks let 10,000 clients fit; the hot loop needs very little. */
-#define CLIENT_STACK (256u << 10)
 /*
  * After a stop: how long the clients have to finish the op in flight
  * before those still in a system call are interrupted (SIGNAL_KICK), and
@@ -50,25 +49,6 @@
 #define KICK_AFTER_NS (100 * NSEC_PER_MSEC)
 #define KICK_EVERY_NS (100 * NSEC_PER_MSEC)
 #define AWAIT_TICK_NS (10 * NSEC_PER_MSEC)
-
-/* A client's stack that its ops and system calls touch, at most. */
-#define STACK_TOUCHED (32u << 10)
-
-void run_memory(struct run_memory *m, const struct loadfile *lf,
-		const struct engine *e)
-{
-	const struct client_memory *c = &m->client;
-	uint64_t arrays = sizeof(struct client) + sizeof(struct progress) +
-			  sizeof(struct client_sample);
-
-	client_memory(&m->client, lf, e);
-	m->stack = CLIENT_STACK + (uint64_t)sysconf(_SC_PAGESIZE);
-	m->touched = c->data + c->scratch + c->stats + c->other + arrays +
-		     STACK_TOUCHED;
-	m->mapped = m->touched - STACK_TOUCHED + m->stack;
-	m->kept = arrays;
-	m->fixed = c->stats;
-}
 
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,

@@ -90,24 +90,6 @@ struct run {
 	uint64_t perf_on_ns, perf_off_ns;
 };
 
-/*
- * struct run_memory: what a run needs per client, in bytes, as client_init()
- * and run_execute() allocate it: @touched while its clients run (their
- * buffers, statistics, the arrays and a little stack), @mapped adding the
- * whole of each thread's stack and guard page (address space: what
- * RLIMIT_AS counts), @kept what stays allocated per client until the
- * sweep ends (the client arrays), and @fixed per run (its merged
- * statistics). @client is the breakdown for messages.
- */
-struct run_memory {
-	uint64_t touched, mapped, kept, fixed;
-	struct client_memory client;
-	uint64_t stack;
-};
-
-void run_memory(struct run_memory *m, const struct loadfile *lf,
-		const struct engine *e);
-
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat);

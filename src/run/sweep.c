@@ -18,6 +18,7 @@
 #include "base/msg.h"
 #include "run/exechook.h"
 #include "run/layout.h"
+#include "run/memory.h"
 #include "run/peers.h"
 #include "run/run.h"
 #include "run/signals.h"

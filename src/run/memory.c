@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What one client of a run costs in memory, for sweep_check_memory(),
+ * which checks before anything is created that the largest run fits.
+ * Beside run.c, not in it: the sweep needs the figure, not the run.
+ */
+#include <config.h>
+#include "run/memory.h"
+
+#include <unistd.h>
+
+#include "run/sample.h"
+
+/* A client's stack that its ops and system calls touch, at most. */
+#define STACK_TOUCHED (32u << 10)
+
+void run_memory(struct run_memory *m, const struct loadfile *lf,
+		const struct engine *e)
+{
+	const struct client_memory *c = &m->client;
+	uint64_t arrays = sizeof(struct client) + sizeof(struct progress) +
+			  sizeof(struct client_sample);
+
+	client_memory(&m->client, lf, e);
+	m->stack = CLIENT_STACK + (uint64_t)sysconf(_SC_PAGESIZE);
+	m->touched = c->data + c->scratch + c->stats + c->other + arrays +
+		     STACK_TOUCHED;
+	m->mapped = m->touched - STACK_TOUCHED + m->stack;
+	m->kept = arrays;
+	m->fixed = c->stats;
+}
