@@ -38,11 +38,14 @@ test_expect_success 'an include of a sibling folder not in the table fails' '
 	test_grep "^src/run/sweep.h:[0-9]*: includes compare/compare.h: run/ may not use compare/" out
 '
 
+# Nothing reaches gate.h but through state.h: the include closes one loop.
+# (One into client.h, which run.h reaches through several files, closes
+# several, and how many are named depends on awk's order.)
 test_expect_success 'a loop between two files of one folder fails, naming the loop' '
 	copy_src &&
-	printf "#include \"run/run.h\"\n" >>src/run/client.h &&
+	printf "#include \"run/state.h\"\n" >>src/run/gate.h &&
 	test_expect_code 1 sh "$CHECK" src >out &&
-	test_grep "^loop: .*run/client -> run/run\|^loop: .*run/run -> run/client" out &&
+	test_grep "^loop: .*run/gate -> run/state\|^loop: .*run/state -> run/gate" out &&
 	test "$(wc -l <out)" -eq 1
 '
 
