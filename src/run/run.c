@@ -36,7 +36,6 @@
 #include "stats/ticker.h"
 #include "sys/cpulist.h"
 #include "sys/fdtable.h"
-#include "sys/task.h"
 #include "sys/perfctl.h"
 #include "sys/placement.h"
 
@@ -190,16 +189,10 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 		}
 	}
 	for (unsigned int i = 0; !arrivals && i < run->started; i++) {
-		struct client_sample *cs = &run->samples[run->ids[i]];
-
 		if (client_done(run, i))
 			continue;
-		cs->stuck = true;
-		cs->tid = atomic_load_explicit(&run->clients[i].tid,
-					       memory_order_relaxed);
-		/* its affinity stays its own: it may still be writing */
-		cs->cpu = run->clients[i].cpu;
-		cs->last_cpu = -1;
+		client_sample_stuck(&run->samples[run->ids[i]],
+				    &run->clients[i]);
 		run->stuck++;
 	}
 	return false;
@@ -426,62 +419,23 @@ static void measure(struct run *run)
 	progress_line_close(&p);
 }
 
-/* --per-client-results: what one client's table needs of its result. */
-static struct op_brief *brief_of(const struct result *r)
-{
-	struct op_brief *b = xcalloc(r->nslots ? r->nslots : 1, sizeof(*b));
-
-	for (unsigned int s = 0; s < r->nslots; s++)
-		b[s] = (struct op_brief){ r->count[s], r->lat[s].count,
-					  r->lat[s].sum, r->lat[s].max };
-	return b;
-}
-
-/* A client that did not return: which, and what the kernel says of it. */
-static void report_stuck(const struct run *run, unsigned int i)
-{
-	const struct client_sample *cs = &run->samples[run->ids[i]];
-	char what[256];
-
-	task_describe(cs->tid, what, sizeof(what));
-	error("client %u did not return from a system call within %.1f s of the stop (thread %d: %s); its figures are missing",
-	      run->ids[i], (double)run->state.cfg->stop_wait_ns / 1e9, cs->tid,
-	      what);
-}
-
 /* Join the clients (those not stuck) and merge their results. */
 static void join_clients(struct run *run)
 {
 	await_clients(run, 0);
 	for (unsigned int i = 0; i < run->started; i++) {
+		struct client_sample *cs = &run->samples[run->ids[i]];
 		struct client *c = &run->clients[i];
 
-		if (run->samples[run->ids[i]].stuck) {
-			report_stuck(run, i);
+		if (cs->stuck) {
+			client_sample_report_stuck(
+				cs, run->ids[i], run->state.cfg->stop_wait_ns);
 			continue;
 		}
 		pthread_join(c->thread, NULL);
 		if (!c->error)
 			result_merge(&run->total, &c->res);
-		run->samples[run->ids[i]] = (struct client_sample){
-			.passes = c->res.passes,
-			.ops = c->res.ops,
-			.elapsed_ns = result_elapsed(&c->res),
-			.lines = atomic_load(&c->progress->ops),
-			.bytes = c->res.bytes,
-			.pass = c->pass,
-			.npass = c->npass,
-			.cpu = c->cpu,
-			.last_cpu = c->last_cpu,
-			.affinity = c->affinity,
-			.tid = atomic_load_explicit(&c->tid,
-						    memory_order_relaxed),
-			.usage = c->res.usage,
-		};
-		c->affinity = NULL;
-		c->pass = NULL;
-		if (run->state.cfg->per_client)
-			run->samples[run->ids[i]].brief = brief_of(&c->res);
+		client_sample_take(cs, c, run->state.cfg->per_client);
 		client_release(c);
 	}
 }

@@ -22,11 +22,6 @@ struct loadfile;
 struct run_config;
 struct workdir;
 
-/* --per-client-results: one op kind of one client, while measuring. */
-struct op_brief {
-	uint64_t count, timed, sum_ns, max_ns; /* as struct result's */
-};
-
 /*
  * What a run tells its caller while it goes: ready() once every client is
  * set up, just before the gate opens; second() for each second of the

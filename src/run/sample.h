@@ -7,8 +7,13 @@
 
 #include "stats/result.h"
 
-struct op_brief;
+struct client;
 struct pass_time;
+
+/* --per-client-results: one op kind of one client, while measuring. */
+struct op_brief {
+	uint64_t count, timed, sum_ns, max_ns; /* as struct result's */
+};
 
 /*
  * One client's share of a run: for fixed-work samples (time per pass);
@@ -39,5 +44,25 @@ struct client_sample {
 	struct pass_time *pass; /* [npass] with --show-execute-time */
 	unsigned int npass;
 };
+
+/*
+ * What the run keeps of client @c once it is joined: its figures, and its
+ * affinity mask and pass times, which @cs takes over (NULL in @c); with
+ * @brief (--per-client-results), @cs->brief.
+ */
+void client_sample_take(struct client_sample *cs, struct client *c, bool brief);
+
+/*
+ * @c did not return from a system call after the stop: @cs says so, with
+ * its thread id and CPU (for the report).
+ */
+void client_sample_stuck(struct client_sample *cs, const struct client *c);
+
+/*
+ * The error for such a client, number @number, not back @stop_wait_ns
+ * after the stop: which, and what the kernel says of its thread.
+ */
+void client_sample_report_stuck(const struct client_sample *cs,
+				unsigned int number, uint64_t stop_wait_ns);
 
 #endif /* VB_RUN_SAMPLE_H */
