@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "lang/loadfile.h"
 #include "run/client.h"
+#include "run/clientdir.h"
 #include "run/config.h"
 #include "run/layout.h"
 #include "run/memory.h"
@@ -75,56 +76,6 @@ void run_init(struct run *run, const struct run_config *cfg,
 	run->cpus = cfg->placement ? placement_cpus(cfg->placement, nclients) :
 				     (double)sysconf(_SC_NPROCESSORS_ONLN);
 	peers_init(&run->peers, cfg->layout, index, run->nlocal);
-}
-
-/*
- * "run3" and "run3/clients/client7/d/d" style paths, inside the workdir;
- * "client7" in dbench's tree, whose work directory is DIR/clients.
- */
-static void run_dir(const struct run *run, char *buf, size_t len,
-		    unsigned int client)
-{
-	int n;
-
-	if (run->state.cfg->dbench_tree)
-		n = snprintf(buf, len, "client%u", client);
-	else if (run->state.cfg->cwd == CWD_SHARED)
-		n = snprintf(buf, len, "run%u/shared", run->index);
-	else
-		n = snprintf(buf, len, "run%u/clients/client%u", run->index,
-			     client);
-	for (unsigned int d = 0;
-	     d < run->state.cfg->depth && n > 0 && (size_t)n + 3 < len; d++)
-		n += snprintf(buf + n, len - (size_t)n, "/d");
-}
-
-#define DIR_MAX 8192
-
-/*
- * Create and open client @i's directory (a duplicate of @shared_fd when
- * clients share one), just before the client starts: the fd table then
- * holds one client directory at a time, so a client that unshares the
- * table copies a few fds, not one per client.
- */
-static int open_client_dir(const struct run *run, struct workdir *wd,
-			   unsigned int i, int shared_fd, int *fd)
-{
-	char path[DIR_MAX];
-	int ret;
-
-	if (shared_fd >= 0) {
-		*fd = fcntl(shared_fd, F_DUPFD_CLOEXEC, 0);
-		if (*fd < 0)
-			return error("cannot duplicate a directory fd: %s",
-				     strerror(errno));
-		return 0;
-	}
-	run_dir(run, path, sizeof(path), run->ids[i]);
-	ret = workdir_mkdir(wd, path, fd);
-	if (ret)
-		return error("cannot create '%s/%s': %s", wd->path, path,
-			     strerror(-ret));
-	return 0;
 }
 
 static bool client_done(const struct run *run, unsigned int i)
@@ -199,28 +150,6 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 }
 
 /*
- * --clients-per-process: DIR/clients/clientN of every client of every
- * thread, as one client per thread gets its own.
- */
-static int make_client_dirs(const struct run *run, struct workdir *wd)
-{
-	unsigned int per = run->state.lf->per_thread;
-	char path[32];
-	int ret;
-
-	/* this rank's threads' clients, by their numbers in the job */
-	for (unsigned int i = 0; i < run->nlocal * per; i++) {
-		snprintf(path, sizeof(path), "client%u",
-			 run->ids[i / per] * per + i % per);
-		ret = workdir_mkdir(wd, path, NULL);
-		if (ret)
-			return error("cannot create '%s/%s': %s", wd->path,
-				     path, strerror(-ret));
-	}
-	return 0;
-}
-
-/*
  * Start the clients one at a time, each finishing its setup (isolation,
  * [setup] section) before the next starts, so that client 0 sets up a
  * shared directory before the others use it.
@@ -237,7 +166,8 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		struct client *c = &run->clients[i];
 		int dirfd;
 
-		ret = open_client_dir(run, wd, i, shared_fd, &dirfd);
+		ret = clientdir_open(run->state.cfg, run->index, wd,
+				     run->ids[i], shared_fd, &dirfd);
 		if (ret)
 			break;
 		ret = client_init(c, &run->state, i, dirfd);
@@ -508,7 +438,7 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 		for (unsigned int i = 0; i < n; i++)
 			run->ids[i] = i;
 	run->state.ids = run->ids;
-	if (cfg->depth > (DIR_MAX - 64) / 2)
+	if (cfg->depth > (CLIENTDIR_MAX - 64) / 2)
 		return error("--depth %u is too deep", cfg->depth);
 	/*
 	 * A shared table holds every client's [run] fds, and the [setup]
@@ -524,7 +454,8 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	if (cfg->dbench_tree && run->state.lf->per_thread > 1) {
 		/* several clients per thread: the thread works in
 		 * DIR/clients, its clients' directories below it */
-		ret = make_client_dirs(run, wd);
+		ret = clientdir_make_per_thread(wd, run->ids, n,
+						run->state.lf->per_thread);
 		if (ret)
 			return ret;
 		*shared_fd = fcntl(wd->fd, F_DUPFD_CLOEXEC, 0);
@@ -532,7 +463,8 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 			return error("cannot duplicate a directory fd: %s",
 				     strerror(errno));
 	} else if (cfg->cwd == CWD_SHARED && n) {
-		ret = open_client_dir(run, wd, 0, -1, shared_fd);
+		ret = clientdir_open(cfg, run->index, wd, run->ids[0], -1,
+				     shared_fd);
 		if (ret)
 			return ret;
 	}
