@@ -19,6 +19,10 @@
 # pread 4 KiB, close) or a loadfile's path. See doc/performance.md.
 set -eu
 
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+
 usage() {
 	cat <<EOF
 usage: $0 [-r ROUNDS] [-t SECONDS] [-w SECONDS] [-e ENGINE] [-c LOAD] [-D DIR] VARIANT VARIANT...
@@ -128,17 +132,7 @@ while [ $r -le "$rounds" ]; do
 	r=$((r + 1))
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-"$AWK" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" "$bench_median_awk"'
 { lab[$2] = $3; ops[$2] = ops[$2] " " $4; cpu[$2] = cpu[$2] " " $5
   if ($2 > nv) nv = $2 }
 END {

@@ -42,6 +42,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 small=20000
 large=120000
 base=/dev/shm
@@ -66,13 +68,7 @@ done
 [ "$large" -gt "$small" ] || { echo "callgrind.sh: LARGE must exceed SMALL" >&2; exit 2; }
 AWK=${AWK:-awk}
 VALGRIND=${VALGRIND:-valgrind}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build-perf/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 command -v "$VALGRIND" >/dev/null || die "$VALGRIND is not installed"

@@ -17,13 +17,9 @@ cmp_setup() {
 	out=$2
 	AWK=${AWK:-awk}
 	here=$(cd "$(dirname "$0")" && pwd)
-	if [ -z "${VFSBENCH:-}" ]; then
-		for v in "$here/../build-gcc/src/vfsbench" \
-			"$here/../build/src/vfsbench" "$here/../src/vfsbench"; do
-			[ -x "$v" ] && { VFSBENCH=$v; break; }
-		done
-		[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-	fi
+	# shellcheck source=bench/lib.sh
+	. "$here/lib.sh"
+	VFSBENCH=$(bench_vfsbench)
 	[ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 		cmp_die "no vfsbench binary (build it, or set VFSBENCH)"
 	[ -d "$3" ] || cmp_die "no directory $3"

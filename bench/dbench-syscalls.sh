@@ -46,6 +46,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 default_load=/usr/share/dbench/client.txt
 keep=0
 use_dbench=1
@@ -73,12 +75,7 @@ AWK=${AWK:-awk}
 DBENCH=${DBENCH:-dbench}
 
 # the tools
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 command -v strace >/dev/null || die "strace is not installed"

@@ -39,6 +39,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 default_load=/usr/share/dbench/client.txt
 rounds=3
 secs=10
@@ -64,12 +66,7 @@ for v in "$rounds" "$secs" $clients; do
 done
 AWK=${AWK:-awk}
 DBENCH=${DBENCH:-dbench}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 if [ -z "$VFSBENCH" ] || [ ! -x "$VFSBENCH" ]; then
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 fi
@@ -154,17 +151,7 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 echo
-"$AWK" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" "$bench_median_awk"'
 {
 	if (!($2 in seen)) { seen[$2] = 1; order[++nn] = $2 }
 	d[$2] = d[$2] " " $3; v[$2] = v[$2] " " $4; q[$2] = q[$2] " " $4 / $3

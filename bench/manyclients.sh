@@ -40,6 +40,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 counts="1 10000"
 engines="null posix"
 modes="shared private"
@@ -72,13 +74,7 @@ for v in $counts "$rounds"; do
 done
 AWK=${AWK:-awk}
 TIME=${TIME:-/usr/bin/time}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build-perf/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 [ -d "$base" ] || die "no directory $base"

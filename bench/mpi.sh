@@ -42,6 +42,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 rounds=5
 secs=2
 warm=1
@@ -71,13 +73,7 @@ for v in "$secs" "$warm"; do
 	esac
 done
 AWK=${AWK:-awk}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it --with-mpi, or set VFSBENCH)"
 command -v mpirun >/dev/null || die "no mpirun (apt-get install openmpi-bin)"
@@ -160,17 +156,7 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 echo
-"$AWK" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" "$bench_median_awk"'
 { ops[$1, $2, $3] = $4; cpu[$1, $2, $3] = $5; if ($1 > nr) nr = $1
   all[$2, $3] = all[$2, $3] " " $4; allc[$2, $3] = allc[$2, $3] " " $5
   sk[$2, $3] = sk[$2, $3] " " $6; jc[$2, $3] = jc[$2, $3] " " $7 }

@@ -53,6 +53,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 rounds=3
 secs=1.5
 warm=1
@@ -94,13 +96,7 @@ for op in $ops; do
 done
 AWK=${AWK:-awk}
 CC=${CC:-cc}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build-perf/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 command -v "$AWK" >/dev/null || die "$AWK is not installed"
@@ -269,17 +265,7 @@ for op in $ops; do
 done >"$work/null"
 
 echo
-"$AWK" -v th="$threaded" -v nullf="$work/null" -v vopts="$vopts" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" -v th="$threaded" -v nullf="$work/null" -v vopts="$vopts" "$bench_median_awk"'
 BEGIN { while ((getline line < nullf) > 0) { split(line, f, " "); nul[f[1]] = f[3] } }
 {
 	o = $2

@@ -41,6 +41,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 rounds=3
 dbload=/usr/share/dbench/client.txt
 nlines=458344
@@ -178,17 +180,7 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 echo
-"$AWK" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" "$bench_median_awk"'
 {
 	if (!($1 in seen)) { seen[$1] = 1; order[++nn] = $1 }
 	kib[$1] = $2 / 1024; lines[$1] = $3

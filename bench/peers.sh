@@ -88,6 +88,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 # the wis loadfiles (PEER_LOADS: another copy, for tests of the check)
 loads=${PEER_LOADS:-$here/peers}
 wis_src=
@@ -151,13 +153,7 @@ want() {
 
 AWK=${AWK:-awk}
 CC=${CC:-cc}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 command -v "$AWK" >/dev/null || die "$AWK is not installed"
@@ -421,7 +417,7 @@ wis_bench() {
 		r=$((r + 1))
 	done
 	echo
-	"$AWK" -v smp="$sample" "$median_awk"'
+	"$AWK" -v smp="$sample" "$bench_median_awk"'
 	{
 		# test N wis wcpu vb vcpu vbs scpu
 		k = $1 " " $2
@@ -459,18 +455,6 @@ wis_bench() {
 	echo
 }
 
-# median(list): of a space-separated list of numbers
-median_awk='
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}'
 
 # --- fs_mark -----------------------------------------------------------------
 # fs_mark's names: 40 bytes, 16 of a time stamp (8 hex digits and 8 "~";
@@ -567,7 +551,7 @@ fsm_bench() {
 		r=$((r + 1))
 	done
 	echo
-	"$AWK" -v smp="$sample" "$median_awk"'
+	"$AWK" -v smp="$sample" "$bench_median_awk"'
 	{
 		k = $2
 		if (!(k in seen)) { seen[k] = 1; order[++nn] = k }
@@ -785,7 +769,7 @@ bon_bench() {
 		r=$((r + 1))
 	done
 	echo
-	"$AWK" -v smp="$sample" "$median_awk"'
+	"$AWK" -v smp="$sample" "$bench_median_awk"'
 	{
 		k = $1
 		if (!(k in seen)) { seen[k] = 1; order[++nn] = k }

@@ -42,6 +42,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 rounds=3
 secs=3
 warm=1
@@ -75,13 +77,7 @@ for v in "$secs" "$warm"; do
 	esac
 done
 AWK=${AWK:-awk}
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../build-perf/src/vfsbench" \
-		"$here/../src/vfsbench"; do
-		[ -x "$v" ] && { VFSBENCH=$v; break; }
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 [ -n "$VFSBENCH" ] && [ -x "$VFSBENCH" ] ||
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 [ -d "$base" ] || die "no directory $base"
@@ -164,17 +160,7 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 echo
-"$AWK" -v many="$many" '
-function median(list,   a, k, i, j, t) {
-	k = split(list, a, " ")
-	for (i = 2; i <= k; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
+"$AWK" -v many="$many" "$bench_median_awk"'
 { ops[$1, $2] = $3; per[$1, $2] = $4; if ($1 > nr) nr = $1
   all[$2] = all[$2] " " $3; allp[$2] = allp[$2] " " $4 }
 END {

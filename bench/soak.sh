@@ -64,6 +64,8 @@ die() {
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 dir=
 logdir=
 while getopts D:o:h o; do
@@ -98,15 +100,7 @@ esac
 rss_kb=${SOAK_RSS_KB:-4096}
 ops_pct=${SOAK_OPS_PCT:-25}
 
-if [ -z "${VFSBENCH:-}" ]; then
-	for v in "$here/../build-gcc/src/vfsbench" "$here/../src/vfsbench"; do
-		[ -x "$v" ] && {
-			VFSBENCH=$v
-			break
-		}
-	done
-	[ -n "${VFSBENCH:-}" ] || VFSBENCH=$(command -v vfsbench || :)
-fi
+VFSBENCH=$(bench_vfsbench)
 if [ -z "$VFSBENCH" ] || [ ! -x "$VFSBENCH" ]; then
 	die "no vfsbench binary (build it, or set VFSBENCH)"
 fi
