@@ -322,7 +322,7 @@ json_valid() {
 # write_result FILE [KEY=VALUE...] RUN...
 #
 # A minimal result file in the schema of doc/json-schema.md (version 1),
-# with every member src/compare/resultfile.c reads. A RUN is
+# with every member src/compare/resultsweep.c reads. A RUN is
 # CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE[:VARIANT]]]]]]
 # (defaults 0, 0, "complete", false, 0 and 0); runs get their index in the
 # order given. KEYs: engine (null),

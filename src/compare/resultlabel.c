@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The labels of result files in tables and keys: a file's basename or
+ * its variant's label, control characters made harmless, and made unique
+ * among the files read together (resultfile_labels()).
+ */
+#include <config.h>
+#include "compare/resultlabel.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/label.h"
+#include "compare/resultfile.h"
+
+/* Control characters in a label become '?': one line of a table. */
+char *resultlabel_sanitize(char *label)
+{
+	for (char *p = label; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return label;
+}
+
+/* The basename of @path without ".json". */
+char *resultlabel_base(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+	char *label;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 5 && !strcmp(base + n - 5, ".json"))
+		n -= 5;
+	label = xmalloc(n + 1);
+	memcpy(label, base, n);
+	label[n] = '\0';
+	return resultlabel_sanitize(label);
+}
+
+/*
+ * The label of @rf at @level: 0, the variant's label (of a file of
+ * several) or the basename; 1, "BASENAME:VARIANT"; 2, the same with the
+ * path, less ".json", for the basename.
+ */
+static char *label_at(const struct resultfile *rf, int level)
+{
+	char *file =
+		level >= 2 ? xstrdup(rf->path) : resultlabel_base(rf->path);
+	size_t len = strlen(file);
+	char *label;
+
+	if (level >= 2 && len > 5 && !strcmp(file + len - 5, ".json"))
+		file[len - 5] = '\0';
+	if (!rf->variant_label || rf->nvariants < 2)
+		return resultlabel_sanitize(file);
+	if (!level) {
+		free(file);
+		return resultlabel_sanitize(xstrdup(rf->variant_label));
+	}
+	len = strlen(file) + strlen(rf->variant_label) + 2;
+	label = xmalloc(len);
+	snprintf(label, len, "%s:%s", file, rf->variant_label);
+	free(file);
+	return resultlabel_sanitize(label);
+}
+
+void resultfile_labels(struct resultfile *rf, unsigned int n)
+{
+	int *level = xcalloc(n + 1, sizeof(*level));
+	bool again = true;
+	char **labels;
+
+	for (unsigned int i = 0; i < n; i++) {
+		free(rf[i].label);
+		rf[i].label = label_at(&rf[i], 0);
+	}
+	/* raise the level of every label that clashes, until none does */
+	while (again) {
+		bool *clash = xcalloc(n + 1, sizeof(*clash));
+
+		again = false;
+		for (unsigned int i = 0; i < n; i++)
+			for (unsigned int j = i + 1; j < n; j++)
+				if (!strcmp(rf[i].label, rf[j].label))
+					clash[i] = clash[j] = true;
+		for (unsigned int i = 0; i < n; i++) {
+			if (!clash[i] || level[i] >= 2)
+				continue;
+			level[i]++;
+			free(rf[i].label);
+			rf[i].label = label_at(&rf[i], level[i]);
+			again = true;
+		}
+		free(clash);
+	}
+	/* the same file twice: number the later ones by their position */
+	labels = xcalloc(n + 1, sizeof(*labels));
+	for (unsigned int i = 0; i < n; i++)
+		labels[i] = rf[i].label;
+	label_number_repeats(labels, n);
+	for (unsigned int i = 0; i < n; i++)
+		rf[i].label = labels[i];
+	free(labels);
+	free(level);
+}
