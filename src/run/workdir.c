@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * struct workdir: creating the work directory under -D, making directories
- * inside it, and removing subtrees and the whole of it again after checking
- * that it is still ours. The deleting itself is done by rmtree.c.
+ * struct workdir: creating the work directory under -D with the marker
+ * that says vfsbench made it, using a named one (dbench's "clients"),
+ * ours from an earlier run or adopted, and attaching to another
+ * process's; releasing it. Paths inside it are workpath.c's, removing
+ * what is in it and then itself workdirrm.c's (with rmtree.c doing the
+ * deleting): the code that deletes stays apart from the code that makes.
  */
 #include <config.h>
 #include "run/workdir.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,13 +30,6 @@
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6
 #define WORKDIR_CREATE_TRIES 100
-
-#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-
-static bool is_dot_or_dotdot(const char *name)
-{
-	return name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2]));
-}
 
 static void workdir_clear_fields(struct workdir *wd)
 {
@@ -286,7 +281,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 	}
 	path = join_path(pdir, name);
 
-	fd = openat(pfd, name, DIR_FLAGS);
+	fd = openat(pfd, name, WORKDIR_DIR_FLAGS);
 	err = fd < 0 ? -errno : fileid_of_fd(fd, &id);
 	if (err) {
 		error("cannot open work directory '%s': %s", path,
@@ -330,7 +325,7 @@ static int open_existing(struct workdir *wd, int pfd, const char *name,
 	struct fileid marker;
 	int fd, err;
 
-	fd = openat(pfd, name, DIR_FLAGS);
+	fd = openat(pfd, name, WORKDIR_DIR_FLAGS);
 	if (fd < 0) {
 		err = -errno;
 		if (err == -ENOTDIR || err == -ELOOP) {
@@ -374,7 +369,7 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 	free(pdir);
 	if (!mkdirat(pfd, name, 0700)) {
 		made = true;
-		fd = openat(pfd, name, DIR_FLAGS);
+		fd = openat(pfd, name, WORKDIR_DIR_FLAGS);
 		err = fd < 0 ? -errno : 0;
 		if (err)
 			error("cannot open '%s': %s", path, strerror(-err));
@@ -450,7 +445,7 @@ int workdir_attach(struct workdir *wd, const char *parent, const char *name,
 		free(pdir);
 		return pfd;
 	}
-	fd = openat(pfd, name, DIR_FLAGS);
+	fd = openat(pfd, name, WORKDIR_DIR_FLAGS);
 	if (fd < 0 || fileid_of_fd(fd, &fid) || !marker_names(fd, id)) {
 		if (fd >= 0)
 			close(fd);
@@ -462,290 +457,5 @@ int workdir_attach(struct workdir *wd, const char *parent, const char *name,
 	snprintf(wd->id, sizeof(wd->id), "%s", id);
 	wd->attached = true;
 	free(pdir);
-	return 0;
-}
-
-/* ---- relative paths inside the work directory ---- */
-
-/*
- * Copy the next component of *p into name[NAME_MAX + 1] and advance *p
- * past it. Returns 1 for a component, 0 at the end, -ENAMETOOLONG.
- */
-static int next_component(const char **p, char *name)
-{
-	const char *s = *p, *e;
-	size_t len;
-
-	while (*s == '/')
-		s++;
-	if (!*s) {
-		*p = s;
-		return 0;
-	}
-	e = strchrnul(s, '/');
-	len = (size_t)(e - s);
-	if (len > NAME_MAX)
-		return -ENAMETOOLONG;
-	memcpy(name, s, len);
-	name[len] = '\0';
-	*p = e;
-	return 1;
-}
-
-/* Check the syntax of relpath; returns the number of components. */
-static int check_relpath(const struct workdir *wd, const char *relpath)
-{
-	char name[NAME_MAX + 1];
-	const char *p = relpath;
-	int n = 0, r;
-
-	if (!relpath || relpath[0] == '/')
-		goto out_invalid;
-	while ((r = next_component(&p, name)) > 0) {
-		if (is_dot_or_dotdot(name))
-			goto out_invalid;
-		n++;
-	}
-	if (r < 0) {
-		error("path '%s' inside work directory '%s' has a component longer than %d bytes",
-		      relpath, wd->path, NAME_MAX);
-		return r;
-	}
-	if (n)
-		return n;
-out_invalid:
-	error("invalid path '%s' inside work directory '%s': want a relative path without '.' or '..'",
-	      relpath ? relpath : "(null)", wd->path);
-	return -EINVAL;
-}
-
-/*
- * Open (after creating it, if `create`) the directory `name` in dirfd,
- * never following a symlink and never leaving the work directory's mount.
- */
-static int open_component(const struct fileid *root, int dirfd,
-			  const char *name, bool create)
-{
-	struct fileid id;
-	int fd, err;
-
-	if (create && mkdirat(dirfd, name, 0755) && errno != EEXIST)
-		return -errno;
-	fd = openat(dirfd, name, DIR_FLAGS);
-	if (fd < 0)
-		return -errno;
-	err = fileid_of_fd(fd, &id);
-	if (!err && !fileid_same_mount(&id, root))
-		err = -EXDEV;
-	if (err) {
-		close(fd);
-		return err;
-	}
-	return fd;
-}
-
-/*
- * Open the directory made of the first `n` components of relpath, creating
- * them if `create`. Returns its fd, which may be wd->fd when n is 0.
- * -ENOENT is not reported when `quiet_enoent`.
- */
-static int open_relpath(const struct workdir *wd, const char *relpath, int n,
-			bool create, bool quiet_enoent)
-{
-	char name[NAME_MAX + 1];
-	const char *p = relpath;
-	struct fileid root;
-	int cur = wd->fd, fd, err;
-
-	err = fileid_of_fd(wd->fd, &root);
-	if (err) {
-		error("cannot stat work directory '%s': %s", wd->path,
-		      strerror(-err));
-		return err;
-	}
-	while (n-- > 0 && next_component(&p, name) > 0) {
-		fd = open_component(&root, cur, name, create);
-		if (cur != wd->fd)
-			close(cur);
-		if (fd < 0) {
-			err = fd;
-			goto out_report;
-		}
-		cur = fd;
-	}
-	return cur;
-
-out_report:
-	if (err == -EXDEV)
-		error("'%s/%.*s' is on another mount; not using it", wd->path,
-		      (int)(p - relpath), relpath);
-	else if (err == -ENOTDIR || err == -ELOOP)
-		error("'%s/%.*s' is not a directory (symlinks are not followed)",
-		      wd->path, (int)(p - relpath), relpath);
-	else if (err != -ENOENT || !quiet_enoent)
-		error("cannot %s directory '%s/%.*s': %s",
-		      create ? "create" : "open", wd->path, (int)(p - relpath),
-		      relpath, strerror(-err));
-	return err;
-}
-
-int workdir_mkdir(struct workdir *wd, const char *relpath, int *dirfd_out)
-{
-	int n, fd;
-
-	n = check_relpath(wd, relpath);
-	if (n < 0)
-		return n;
-	fd = open_relpath(wd, relpath, n, true, false);
-	if (fd < 0)
-		return fd;
-	if (dirfd_out)
-		*dirfd_out = fd;
-	else
-		close(fd);
-	return 0;
-}
-
-/* ---- removal ---- */
-
-/* Length of relpath up to (not including) its last component. */
-static size_t last_component(const char *relpath, char *name)
-{
-	const char *p = relpath, *start = relpath;
-
-	while (*p) {
-		while (*p == '/')
-			p++;
-		if (!*p)
-			break;
-		start = p;
-		next_component(&p, name);
-	}
-	return (size_t)(start - relpath);
-}
-
-int workdir_clear(struct workdir *wd, const char *relpath,
-		  const volatile int *abort_flag)
-{
-	char name[NAME_MAX + 1];
-	struct stat st;
-	char *base;
-	size_t plen;
-	int n, pfd, err;
-
-	n = check_relpath(wd, relpath);
-	if (n < 0)
-		return n;
-	plen = last_component(relpath, name);
-	if (n == 1 && !strcmp(name, WORKDIR_MARKER)) {
-		error("refusing to clear the marker file of '%s'", wd->path);
-		return -EINVAL;
-	}
-	pfd = open_relpath(wd, relpath, n - 1, false, true);
-	if (pfd < 0)
-		return pfd;
-	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
-		err = -errno;
-		if (err != -ENOENT)
-			error("cannot stat '%s/%s': %s", wd->path, relpath,
-			      strerror(-err));
-		goto out_close;
-	}
-
-	while (plen && relpath[plen - 1] == '/')
-		plen--;
-	base = xmalloc(strlen(wd->path) + plen + 2);
-	sprintf(base, "%s%s%.*s", wd->path, plen ? "/" : "", (int)plen,
-		relpath);
-	err = rmtree_remove_at(pfd, name, S_ISDIR(st.st_mode), base, abort_flag,
-			       &wd->mounts);
-	free(base);
-out_close:
-	if (pfd != wd->fd)
-		close(pfd);
-	return err;
-}
-
-/*
- * Is wd still what we created, in the place we created it? See workdir.h
- * for the return values.
- */
-static int workdir_check(const struct workdir *wd)
-{
-	struct fileid self, there, marker;
-	int err;
-
-	err = fileid_of_fd(wd->fd, &self);
-	if (err) {
-		error("cannot stat work directory '%s': %s", wd->path,
-		      strerror(-err));
-		return err;
-	}
-	err = fileid_at(wd->parent_fd, wd->name, AT_SYMLINK_NOFOLLOW, &there);
-	if (err && err != -ENOENT) {
-		error("cannot stat work directory '%s': %s", wd->path,
-		      strerror(-err));
-		return err;
-	}
-	if (err && !self.nlink) {
-		error("work directory '%s' has vanished", wd->path);
-		return -ENOENT;
-	}
-	if (err) {
-		error("work directory '%s' was moved away; not removing it",
-		      wd->path);
-		return -ESTALE;
-	}
-	if (there.dev != wd->dev || there.ino != wd->ino) {
-		error("'%s' is no longer our work directory (replaced); not removing it",
-		      wd->path);
-		return -ESTALE;
-	}
-	err = fileid_at(wd->fd, WORKDIR_MARKER, AT_SYMLINK_NOFOLLOW, &marker);
-	if (err || !S_ISREG(marker.mode)) {
-		error("work directory '%s' has lost its marker file '%s'; not removing it",
-		      wd->path, WORKDIR_MARKER);
-		return -ESTALE;
-	}
-	return 0;
-}
-
-int workdir_remove(struct workdir *wd, const volatile int *abort_flag)
-{
-	int err;
-
-	if (wd->foreign) {
-		error("'%s' was not made by vfsbench: not removing it",
-		      wd->path);
-		return -EPERM;
-	}
-	if (wd->attached) {
-		workdir_release(wd);
-		return 0;
-	}
-	err = workdir_check(wd);
-	if (err)
-		return err;
-	err = rmtree_empty(wd->fd, wd->path, WORKDIR_MARKER, abort_flag,
-			   &wd->mounts);
-	if (err)
-		return err;
-
-	err = workdir_check(wd);
-	if (err)
-		return err;
-	if (unlinkat(wd->fd, WORKDIR_MARKER, 0)) {
-		err = -errno;
-		error("cannot remove '%s/%s': %s", wd->path, WORKDIR_MARKER,
-		      strerror(-err));
-		return err;
-	}
-	if (unlinkat(wd->parent_fd, wd->name, AT_REMOVEDIR)) {
-		err = -errno;
-		error("cannot remove work directory '%s': %s", wd->path,
-		      strerror(-err));
-		return err;
-	}
-	workdir_release(wd);
 	return 0;
 }

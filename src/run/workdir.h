@@ -2,6 +2,7 @@
 #ifndef VB_RUN_WORKDIR_H
 #define VB_RUN_WORKDIR_H
 
+#include <fcntl.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -36,6 +37,11 @@
 #define WORKDIR_MARKER ".vfsbench-workdir"
 /* The random id in the marker, in hex, with its NUL. */
 #define WORKDIR_ID_LEN 17
+/*
+ * How the work directory and every directory inside it are opened
+ * (workdir.c, workpath.c): never through a symlink.
+ */
+#define WORKDIR_DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
 struct workdir {
 	int parent_fd; /* the -D directory, O_DIRECTORY|O_PATH or O_RDONLY */
