@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Removing from the work directory (workdir_clear(): one subtree) and the
- * work directory itself (workdir_remove()), each only after checking it
- * is still ours: the same directory in the same place, with its marker.
- * The walk that deletes is rmtree.c's; this is where it is aimed.
+ * Removing from the work directory (workdir_clear(): one subtree, reached
+ * through workpath.c, never through a symlink) and the work directory
+ * itself (workdir_remove(): only while it is still ours, the same
+ * directory in the same place with its marker, checked before and after
+ * emptying it). The walk that deletes is rmtree.c's; this is where it is
+ * aimed.
  */
 #include <config.h>
 
