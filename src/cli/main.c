@@ -22,6 +22,7 @@
 #include "cli/options.h"
 #include "cli/profile.h"
 #include "cli/ranks.h"
+#include "cli/walk.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
 #include "fdscale/fdscale.h"
@@ -296,7 +297,7 @@ static int dbench_main(int argc, const char **argv)
 		.lf = lf,
 		.engine = engine,
 	};
-	if (engine_check(engine, lf)) {
+	if (walk_check(&cfg.run, engine, lf)) {
 		status = VB_EXIT_USAGE;
 		goto out;
 	}
@@ -473,7 +474,7 @@ static int load_variants(const struct config *cfg, struct loadfile *lf,
 		rv[i] = (struct report_variant){ .loadfile = v->loadfile,
 						 .engine = v->engine,
 						 .lopts = &v->lopts };
-		if (engine_check(sv[i].engine, &lf[i]))
+		if (walk_check(&v->run, sv[i].engine, &lf[i]))
 			return -1;
 		if (cfg->fsinfo_varies && lf[i].dialect != DIALECT_DBENCH)
 			return error(
@@ -598,6 +599,11 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 		       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
 	for (unsigned int i = 0; i < cfg->nvariants; i++)
 		cfg->variants[i].run.watch_stdout = watch_stdout;
+	for (unsigned int i = 0; i < cfg->nvariants; i++)
+		if (cfg->variants[i].run.resolve == RESOLVE_ABS) {
+			walk_root(&cfg->report, wd);
+			break;
+		}
 	if (root) {
 		report_header(&cfg->report, &cfg->run, in->sv, cfg->nvariants,
 			      wd, &in->env);

@@ -197,6 +197,23 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 				"bad --depth '%s': expected 0 to 1000", arg);
 		cfg->run.depth = (unsigned int)v;
 		break;
+	case OPT_RESOLVE:
+		for (c = 0; c < RESOLVE_NR; c++)
+			if (!strcmp(arg, resolve_names[c]))
+				break;
+		if (c == RESOLVE_NR)
+			return usage_error(
+				"bad --resolve '%s': expected cwd, dirfd, abs or beneath",
+				arg);
+		cfg->run.resolve = (enum resolve_mode)c;
+		break;
+	case OPT_PREFIX:
+		if ((c = parse_choice(arg, "private", "shared")) < 0)
+			return usage_error(
+				"bad --prefix '%s': expected private or shared",
+				arg);
+		cfg->run.prefix = c ? PREFIX_SHARED : PREFIX_PRIVATE;
+		break;
 	case OPT_MAX_ERRORS:
 		if (units_parse_uint(arg, UINT64_MAX, &cfg->run.max_errors) ||
 		    !cfg->run.max_errors)

@@ -11,6 +11,23 @@
 
 struct loadfile;
 
+/*
+ * --resolve: where an op's lookup starts (vfsbench(1), "Path walks").
+ * cwd and abs issue the plain calls (stat(2), open(2)...), on a path
+ * relative to the client's cwd or absolute; dirfd the *at() calls from
+ * the client's O_PATH directory fd; beneath openat2(2) RESOLVE_BENEATH
+ * from it, for the ops that have that form.
+ */
+enum resolve_mode {
+	RESOLVE_CWD,
+	RESOLVE_DIRFD,
+	RESOLVE_ABS,
+	RESOLVE_MODE_BENEATH, /* RESOLVE_BENEATH is openat2's flag */
+	RESOLVE_NR
+};
+
+extern const char *const resolve_names[RESOLVE_NR];
+
 /* The size of engine_ctx.dirbuf. */
 #define ENGINE_DIRBUF (64u << 10)
 
@@ -28,6 +45,9 @@ struct engine_ctx {
 	char *pathbuf; /* [PATH_MAX]: paths split by the dbench ops */
 	const int *fail; /* null engine: errno to return per op kind [OP_NR] */
 	uint64_t pace_from; /* -R: when the last ReadX or WriteX started */
+	/* where lookups start: AT_FDCWD, or the client's O_PATH directory
+	 * fd with --resolve dirfd and beneath */
+	int at;
 };
 
 /*
@@ -49,7 +69,16 @@ struct engine {
 	const char *name;
 	const char *summary; /* one line, for --help */
 	bool opens_fds; /* false: no op holds a real fd (null engine) */
+	/* --resolve cwd and abs: the plain calls */
 	engine_op_fn *op[OP_NR];
+	/*
+	 * --resolve dirfd and beneath, for the ops that resolve a path (the
+	 * others come from op[]); NULL: the op has no such form. An engine
+	 * whose ops issue nothing sets modes_alike and leaves them empty.
+	 */
+	engine_op_fn *op_at[OP_NR];
+	engine_op_fn *op_beneath[OP_NR];
+	bool modes_alike;
 };
 
 extern const struct engine engine_posix;
@@ -58,11 +87,18 @@ extern const struct engine engine_null;
 /* The engine called @name, or NULL. */
 const struct engine *engine_find(const char *name);
 
+/* The function that runs op @id with --resolve @mode, or NULL. */
+engine_op_fn *engine_op(const struct engine *e, enum resolve_mode mode,
+			enum op_id id);
+
 /*
- * Reject a loadfile that uses an op the engine lacks: prints
- * "FILE:LINE:1: op 'X' is not supported by engine 'Y'" and returns
- * -EINVAL, or 0.
+ * Reject a loadfile that uses an op the engine lacks, or one that has no
+ * form in --resolve @mode: prints "FILE:LINE:1: op 'X' is not supported
+ * by engine 'Y'" (or says which mode) and returns -EINVAL, or 0. With
+ * --resolve beneath, the [setup] section runs in dirfd's form (its ops
+ * are untimed) and only the [run] section must have openat2's.
  */
-int engine_check(const struct engine *e, const struct loadfile *lf);
+int engine_check(const struct engine *e, const struct loadfile *lf,
+		 enum resolve_mode mode);
 
 #endif /* VB_ENGINE_ENGINE_H */

@@ -49,6 +49,7 @@ static long null_op(struct engine_ctx *c, const struct op *op,
 const struct engine engine_null = {
 	.name = "null",
 	.summary = "no system calls: the harness's own cost",
+	.modes_alike = true,
 	.op = {
 		[OP_STAT] = null_op,
 		[OP_LSTAT] = null_op,
@@ -76,6 +77,7 @@ const struct engine engine_null = {
 		[OP_READLINK] = null_op,
 		[OP_READDIR] = null_op,
 		[OP_UTIMENS] = null_op,
+		[OP_PROBE] = null_op,
 		[OP_DB_NTCREATEX] = null_op,
 		[OP_DB_CLOSE] = null_op,
 		[OP_DB_RENAME] = null_op,

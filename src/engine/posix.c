@@ -21,6 +21,7 @@
 #include "base/compiler.h"
 #include "engine/dbench.h"
 #include "engine/fsinfo.h"
+#include "engine/posixat.h"
 
 static long posix_stat(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 		       const char *path, UNUSED const char *path2)
@@ -185,18 +186,8 @@ static long posix_readlink(struct engine_ctx *c, UNUSED const struct op *op,
 static long posix_readdir(struct engine_ctx *c, UNUSED const struct op *op,
 			  const char *path, UNUSED const char *path2)
 {
-	long n, ret = 0;
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -(long)errno;
-	do {
-		n = syscall(SYS_getdents64, fd, c->dirbuf, ENGINE_DIRBUF);
-	} while (n > 0);
-	if (n < 0)
-		ret = -(long)errno;
-	close(fd);
-	return ret;
+	return posixat_read_dir(c,
+				open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 }
 
 static long posix_utimens(UNUSED struct engine_ctx *c,
@@ -205,6 +196,12 @@ static long posix_utimens(UNUSED struct engine_ctx *c,
 {
 	return ENGINE_RET(utimensat(AT_FDCWD, path, NULL, 0));
 }
+static long posix_probe(struct engine_ctx *c, UNUSED const struct op *op,
+			const char *path, UNUSED const char *path2)
+{
+	return posixat_probe(c->at, path, 0);
+}
+
 const struct engine engine_posix = {
 	.name = "posix",
 	.summary = "the system calls themselves",
@@ -236,6 +233,7 @@ const struct engine engine_posix = {
 		[OP_READLINK] = posix_readlink,
 		[OP_READDIR] = posix_readdir,
 		[OP_UTIMENS] = posix_utimens,
+		[OP_PROBE] = posix_probe,
 		[OP_DB_NTCREATEX] = posix_db_ntcreatex,
 		[OP_DB_CLOSE] = posix_db_close,
 		[OP_DB_RENAME] = posix_db_rename,
@@ -256,4 +254,5 @@ const struct engine engine_posix = {
 		[OP_DB_SLEEP] = posix_db_sleep,
 		[OP_DB_PACE] = posix_db_pace,
 	},
+	POSIXAT_TABLES,
 };

@@ -19,15 +19,21 @@
 	}
 
 const struct op_desc op_table[OP_NR] = {
-	[OP_STAT] = { "stat", A(ARG_PATH), 0, "stat(2)" },
-	[OP_LSTAT] = { "lstat", A(ARG_PATH), 0, "lstat(2)" },
+	[OP_STAT] = { "stat", A(ARG_PATH), 0, "stat(2)",
+		      "newfstatat(2) dirfd, flags 0", NULL },
+	[OP_LSTAT] = { "lstat", A(ARG_PATH), 0, "lstat(2)",
+		       "newfstatat(2) dirfd, AT_SYMLINK_NOFOLLOW", NULL },
 	[OP_FSTAT] = { "fstat", A(ARG_HANDLE), 0, "fstat(2)" },
 	[OP_ACCESS] = { "access", A(ARG_PATH, ARG_AMODE), OPF_LAST_OPTIONAL,
-			"access(2)" },
-	[OP_STATFS] = { "statfs", A(ARG_PATH), 0, "statfs(2)" },
+			"access(2)", "faccessat(2) dirfd", NULL },
+	[OP_STATFS] = { "statfs", A(ARG_PATH), 0, "statfs(2)",
+			"openat(2) dirfd O_PATH, fstatfs(2), close(2): statfs has no *at() form",
+			NULL },
 	[OP_FSTATFS] = { "fstatfs", A(ARG_HANDLE), 0, "fstatfs(2)" },
 	[OP_STATVFS] = { "statvfs", A(ARG_PATH), 0,
-			 "statvfs(3): statfs(2) on glibc >= 2.13" },
+			 "statvfs(3): statfs(2) on glibc >= 2.13",
+			 "openat(2) dirfd O_PATH, fstatfs(2), close(2): statvfs has no *at() form",
+			 NULL },
 	[OP_FSTATVFS] = { "fstatvfs", A(ARG_HANDLE), 0,
 			  "fstatvfs(3): fstatfs(2) on glibc >= 2.13" },
 	[OP_STATVFS_LEGACY] = { "statvfs_legacy", A(ARG_PATH),
@@ -36,10 +42,13 @@ const struct op_desc op_table[OP_NR] = {
 				"/proc/self/mounts, stat(2) per mount point "
 				"until st_dev matches, close(2)" },
 	[OP_OPEN] = { "open", A(ARG_PATH, ARG_FLAGS, ARG_HANDLE, ARG_MODE),
-		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)" },
+		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)",
+		      "openat(2) dirfd", "openat2(2) dirfd, RESOLVE_BENEATH" },
 	[OP_CREATE] = { "create", A(ARG_PATH, ARG_MODE),
 			OPF_LAST_OPTIONAL | OPF_OWN_FD | OPF_CHANGES,
-			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)" },
+			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)",
+			"openat(2) dirfd O_CREAT|O_WRONLY|O_TRUNC, close(2)",
+			"openat2(2) dirfd O_CREAT|O_WRONLY|O_TRUNC, RESOLVE_BENEATH, close(2)" },
 	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)" },
 	[OP_PREAD] = { "pread", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
 		       "pread(2)" },
@@ -50,21 +59,33 @@ const struct op_desc op_table[OP_NR] = {
 			   "fdatasync(2)" },
 	[OP_FTRUNCATE] = { "ftruncate", A(ARG_HANDLE, ARG_SIZE), OPF_CHANGES,
 			   "ftruncate(2)" },
-	[OP_UNLINK] = { "unlink", A(ARG_PATH), OPF_CHANGES, "unlink(2)" },
+	[OP_UNLINK] = { "unlink", A(ARG_PATH), OPF_CHANGES, "unlink(2)",
+			"unlinkat(2) dirfd, flags 0", NULL },
 	[OP_MKDIR] = { "mkdir", A(ARG_PATH, ARG_MODE),
-		       OPF_LAST_OPTIONAL | OPF_CHANGES, "mkdir(2)" },
-	[OP_RMDIR] = { "rmdir", A(ARG_PATH), OPF_CHANGES, "rmdir(2)" },
+		       OPF_LAST_OPTIONAL | OPF_CHANGES, "mkdir(2)",
+		       "mkdirat(2) dirfd", NULL },
+	[OP_RMDIR] = { "rmdir", A(ARG_PATH), OPF_CHANGES, "rmdir(2)",
+		       "unlinkat(2) dirfd, AT_REMOVEDIR", NULL },
 	[OP_RENAME] = { "rename", A(ARG_PATH, ARG_PATH), OPF_CHANGES,
-			"rename(2)" },
-	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), OPF_CHANGES, "link(2)" },
+			"rename(2)", "renameat(2) dirfd, dirfd", NULL },
+	[OP_LINK] = { "link", A(ARG_PATH, ARG_PATH), OPF_CHANGES, "link(2)",
+		      "linkat(2) dirfd, dirfd, flags 0", NULL },
 	[OP_SYMLINK] = { "symlink", A(ARG_TARGET, ARG_PATH), OPF_CHANGES,
-			 "symlink(2)" },
-	[OP_READLINK] = { "readlink", A(ARG_PATH), OPF_SCRATCH, "readlink(2)" },
+			 "symlink(2)", "symlinkat(2) target, dirfd", NULL },
+	[OP_READLINK] = { "readlink", A(ARG_PATH), OPF_SCRATCH, "readlink(2)",
+			  "readlinkat(2) dirfd", NULL },
 	[OP_READDIR] = { "readdir", A(ARG_PATH), OPF_OWN_FD | OPF_SCRATCH,
 			 "open(2) O_DIRECTORY, getdents64(2) until 0, "
-			 "close(2)" },
+			 "close(2)",
+			 "openat(2) dirfd O_DIRECTORY, getdents64(2) until 0, close(2)",
+			 "openat2(2) dirfd O_DIRECTORY, RESOLVE_BENEATH, getdents64(2) until 0, close(2)" },
 	[OP_UTIMENS] = { "utimens", A(ARG_PATH), OPF_CHANGES,
-			 "utimensat(2) AT_FDCWD, times NULL" },
+			 "utimensat(2) AT_FDCWD, times NULL",
+			 "utimensat(2) dirfd, times NULL", NULL },
+	[OP_PROBE] = { "probe", A(ARG_PATH), OPF_OWN_FD,
+		       "openat2(2) AT_FDCWD O_PATH, RESOLVE_CACHED, close(2) (EAGAIN: not completed in RCU-walk mode)",
+		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED, close(2)",
+		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED|RESOLVE_BENEATH, close(2)" },
 
 #define DB(name, sys)                        \
 	{                                    \
@@ -158,6 +179,14 @@ const char *op_path_dotdot(const char *path)
 		    (c[2] == '/' || !c[2]))
 			return c;
 	return NULL;
+}
+
+bool op_resolves(enum op_id id)
+{
+	for (unsigned int i = 0; i < OP_MAX_ARGS; i++)
+		if (op_table[id].args[i] == ARG_PATH)
+			return true;
+	return false;
 }
 
 bool op_changes(const struct op *op)

@@ -38,6 +38,7 @@ enum op_id {
 	OP_READLINK,
 	OP_READDIR,
 	OP_UTIMENS,
+	OP_PROBE, /* the RCU-walk probe: openat2(RESOLVE_CACHED) */
 	/*
 	 * dbench's ops, produced only by the dbench dialect translator
 	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
@@ -103,7 +104,21 @@ struct op_desc {
 	enum op_arg args[OP_MAX_ARGS];
 	enum op_desc_flags flags;
 	const char *syscalls; /* what it issues, for docs and --list-ops */
+	/*
+	 * The same with --resolve dirfd, from the client's O_PATH directory
+	 * fd, and with --resolve beneath (openat2(2) RESOLVE_BENEATH); NULL
+	 * where the op has no such form (it is refused in that mode). An op
+	 * that resolves no path (on a handle) issues the same in every mode.
+	 */
+	const char *syscalls_at;
+	const char *syscalls_beneath;
 };
+
+/*
+ * Does op @id resolve a path of the loadfile's (and so depend on --resolve
+ * and --depth)? A symlink's target is stored, not resolved.
+ */
+bool op_resolves(enum op_id id);
 
 extern const struct op_desc op_table[OP_NR];
 

@@ -22,6 +22,7 @@
 #include "mpi/job.h"
 #include "report/clockjson.h"
 #include "report/outfile.h"
+#include "report/walk.h"
 #include "run/config.h"
 #include "run/layout.h"
 #include "run/run.h"
@@ -84,10 +85,13 @@ static json_t *summary_json(const struct summary *s)
  * What a variant may change: the loadfile as given, the engine, the
  * isolation, the depth and the dbench translation flags, set into @o.
  */
-static void variant_options(json_t *o, const struct report_variant *v,
-			    const struct run_config *cfg)
+static void variant_options(json_t *o, const struct report_config *rc,
+			    const struct report_variant *v,
+			    const struct run_config *cfg,
+			    const struct loadfile *lf)
 {
 	const struct loadfile_opts *lo = v->lopts;
+	struct walk_figures w;
 
 	json_object_set_new(o, "loadfile", str(v->loadfile));
 	json_object_set_new(o, "engine", str(v->engine));
@@ -97,6 +101,21 @@ static void variant_options(json_t *o, const struct report_variant *v,
 		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
 	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
 	json_object_set_new(o, "depth", json_integer(cfg->depth));
+	json_object_set_new(o, "resolve",
+			    json_string(resolve_names[cfg->resolve]));
+	json_object_set_new(o, "prefix",
+			    json_string(cfg->prefix == PREFIX_SHARED ?
+						"shared" :
+						"private"));
+	walk_figures(&w, rc, cfg, lf);
+	json_object_set_new(o, "walk",
+			    json_pack("{sI sI sI sf}", "added_components",
+				      (json_int_t)w.added, "root_components",
+				      (json_int_t)(cfg->resolve == RESOLVE_ABS ?
+							   rc->abs_components :
+							   0),
+				      "mounts_crossed", (json_int_t)w.mounts,
+				      "loadfile_components", w.own));
 	json_object_set_new(o, "placement", placement_json(cfg));
 	json_object_set_new(o, "dbench",
 			    json_pack("{sb sb sb sb ss}", "sync_open",
@@ -123,7 +142,8 @@ static json_t *variants_json(const struct report_config *rc,
 	for (unsigned int v = 0; v < sw->nvariants; v++) {
 		json_t *o = json_object();
 
-		variant_options(o, &rc->variants[v], sw->variants[v].cfg);
+		variant_options(o, rc, &rc->variants[v], sw->variants[v].cfg,
+				sw->variants[v].lf);
 		json_array_append_new(
 			a, json_pack("{so so so}", "label",
 				     str(sw->variants[v].label), "options", o,
@@ -158,7 +178,8 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "command", cmd);
 	json_object_set_new(o, "clients", clients);
 	json_object_set_new(o, "directory", str(rc->directory));
-	variant_options(o, &rc->variants[0], sw->variants[0].cfg);
+	variant_options(o, rc, &rc->variants[0], sw->variants[0].cfg,
+			sw->variants[0].lf);
 	json_object_set_new(o, "time_ns", u64(cfg->loops ? 0 : cfg->time_ns));
 	json_object_set_new(o, "loops", u64(cfg->loops));
 	json_object_set_new(
@@ -183,6 +204,21 @@ static json_t *options_json(const struct report_config *rc,
 	return o;
 }
 
+/*
+ * The RCU-walk probe's row: "cached", the lookups that completed in
+ * RCU-walk mode, and "uncached", those that could not (EAGAIN); with the
+ * unexpected ones they add up to "count".
+ */
+static void probe_json(json_t *o, const struct result *r, unsigned int s)
+{
+	uint64_t bad = 0, un = r->err[s][ERR_UNCACHED];
+
+	for (unsigned int e = 0; e < ERR_SKIPPED; e++)
+		bad += r->err[s][e];
+	json_object_set_new(o, "cached", u64(r->count[s] - un - bad));
+	json_object_set_new(o, "uncached", u64(un));
+}
+
 static json_t *ops_json(const struct run *run)
 {
 	const struct result *r = &run->total;
@@ -196,7 +232,7 @@ static json_t *ops_json(const struct run *run)
 		for (unsigned int e = 0; e < ERR_NR; e++) {
 			const char *name;
 
-			if (!r->err[s][e])
+			if (!r->err[s][e] || e == ERR_UNCACHED)
 				continue;
 			name = e == 0		    ? "success" :
 			       e == ERR_SKIPPED	    ? "skipped" :
@@ -219,6 +255,9 @@ static json_t *ops_json(const struct run *run)
 				  (json_int_t)hist_percentile(h, 99), "p999_ns",
 				  (json_int_t)hist_percentile(h, 99.9),
 				  "unexpected", errors));
+		if (run->state.lf->slot_op[s] == OP_PROBE)
+			probe_json(json_array_get(a, json_array_size(a) - 1), r,
+				   s);
 	}
 	return a;
 }

@@ -66,6 +66,9 @@ struct report_config {
 	 * time the ops (NULL when it does): the JSON's clock record */
 	const char *clock_option;
 	const char *clock_why;
+	/* --resolve abs: the components from / to the work directory and
+	 * the mount points they cross (sys/mountwalk.h); 0 otherwise */
+	unsigned int abs_components, abs_mounts;
 };
 
 /* What the result files record of one variant of the sweep. */

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include "report/report.h"
+#include "report/walk.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,11 +31,13 @@ static const char *const order_names[] = { "sequential", "interleaved",
 					   "random", "shuffled" };
 
 /* A variant's loadfile and settings: two lines, indented by @indent. */
-static void print_setup(const char *indent, const char *engine,
-			const struct run_config *cfg, const struct loadfile *lf)
+static void print_setup(const char *indent, const struct report_config *rc,
+			const char *engine, const struct run_config *cfg,
+			const struct loadfile *lf)
 {
 	/* an ESC or a newline in a name must not break the line */
 	char *name = escape_shown(lf->name);
+	struct walk_figures w;
 
 	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, name,
 	       loadfile_run_nops(lf), lf->nsetup);
@@ -42,6 +45,15 @@ static void print_setup(const char *indent, const char *engine,
 	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u  placement %s\n",
 	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
 	       fdt_names[cfg->fdt], cfg->depth, report_placement(cfg));
+	walk_figures(&w, rc, cfg, lf);
+	printf("%swalk: resolve %s  prefix %s  a lookup walks %u components before the loadfile's path (%.1f on average)",
+	       indent, resolve_names[cfg->resolve],
+	       cfg->prefix == PREFIX_SHARED ? "shared" : "private", w.added,
+	       w.own);
+	if (cfg->resolve == RESOLVE_ABS)
+		printf(", %u of them from / to the work directory, crossing %u mount points",
+		       rc->abs_components, w.mounts);
+	printf("\n");
 }
 
 /* "0-2,5": a host's ranks, ascending, into @buf. */
@@ -94,7 +106,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 
 	if (nvariants == 1) {
 		printf("vfsbench %s  ", PACKAGE_VERSION);
-		print_setup("", rc->engine, v[0].cfg, v[0].lf);
+		print_setup("", rc, rc->engine, v[0].cfg, v[0].lf);
 	} else {
 		printf("vfsbench %s  %u variants, run interleaved:\n",
 		       PACKAGE_VERSION, nvariants);
@@ -103,8 +115,8 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 
 			printf("  %s:\n", label);
 			free(label);
-			print_setup("    ", rc->variants[i].engine, v[i].cfg,
-				    v[i].lf);
+			print_setup("    ", rc, rc->variants[i].engine,
+				    v[i].cfg, v[i].lf);
 		}
 	}
 	if (cfg->loops)
@@ -148,7 +160,7 @@ static void print_unexpected(const struct run *run)
 		for (unsigned int e = 0; e < ERR_NR; e++) {
 			const char *what;
 
-			if (!r->err[s][e])
+			if (!r->err[s][e] || e == ERR_UNCACHED)
 				continue;
 			if (e == 0)
 				what = "success (an errno was expected)";
@@ -214,6 +226,30 @@ static void print_unmeasured(const struct run *run)
 }
 
 /*
+ * The RCU-walk probe: of its lookups, how many completed from the dcache
+ * without leaving RCU-walk mode (openat2 RESOLVE_CACHED succeeded or
+ * found no such name), how many could not (EAGAIN), how many failed.
+ */
+static void print_probe(const struct run *run)
+{
+	const struct result *r = &run->total;
+
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		uint64_t n = r->count[s], un = r->err[s][ERR_UNCACHED], bad = 0;
+
+		if (run->state.lf->slot_op[s] != OP_PROBE || !n)
+			continue;
+		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
+			bad += r->err[s][e];
+		printf("RCU-walk probe: %llu of %llu lookups completed in RCU-walk mode (%.2f%%), %llu left it (EAGAIN), %llu unexpected\n",
+		       (unsigned long long)(n - un - bad),
+		       (unsigned long long)n,
+		       100.0 * (double)(n - un - bad) / (double)n,
+		       (unsigned long long)un, (unsigned long long)bad);
+	}
+}
+
+/*
  * --latency-sample: which latencies the tables show. Counts and rates are
  * of every op, the latency columns of the ops timed.
  */
@@ -263,6 +299,7 @@ static void print_native(const struct run *run, uint64_t el)
 		       (unsigned long long)unexpected);
 	}
 	print_unmeasured(run);
+	print_probe(run);
 	print_sampled(run);
 }
 

@@ -21,6 +21,7 @@
 #include "base/clock.h"
 #include "engine/engine.h"
 #include "lang/loadfile.h"
+#include "run/clientpaths.h"
 #include "run/config.h"
 #include "run/signals.h"
 #include "run/state.h"
@@ -28,34 +29,6 @@
 #include "sys/cpulist.h"
 #include "sys/fdtable.h"
 #include "sys/placement.h"
-
-/* @tmpl with ${client} replaced by @id; NULL when out of memory. */
-static char *expand(const char *tmpl, unsigned int id)
-{
-	char num[16], *out, *w;
-	size_t n = 0;
-	const char *s;
-
-	snprintf(num, sizeof(num), "%u", id);
-	for (s = tmpl; *s; s++, n++)
-		if (!strncmp(s, "${client}", 9)) {
-			n += strlen(num) - 1;
-			s += 8;
-		}
-	out = w = malloc(n + 1);
-	if (!out)
-		return NULL;
-	for (s = tmpl; *s; s++) {
-		if (!strncmp(s, "${client}", 9)) {
-			w = stpcpy(w, num);
-			s += 8;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-	return out;
-}
 
 /* Round @n up to whole cache lines, as calloc_aligned() allocates. */
 static size_t lines(size_t n)
@@ -74,29 +47,20 @@ static bool has_scratch(const struct loadfile *lf, const struct engine *e)
 }
 
 void client_memory(struct client_memory *m, const struct loadfile *lf,
-		   const struct engine *e)
+		   const struct engine *e, size_t prefix_len)
 {
-	size_t paths = 0;
+	size_t paths = clientpaths_bytes(lf, prefix_len);
 
-	/* the expanded paths are at most as long as their templates */
-	for (unsigned int i = 0; i < lf->nops; i++)
-		if (lf->ops[i].expand)
-			paths += (lf->ops[i].path ? strlen(lf->ops[i].path) :
-						    0) +
-				 (lf->ops[i].path2 ? strlen(lf->ops[i].path2) :
-						     0) +
-				 2;
 	m->data = lines(data_buffer(lf));
 	m->scratch = has_scratch(lf, e) ? ENGINE_DIRBUF + PATH_MAX : 0;
 	m->stats = lines(lf->nslots * sizeof(struct hist)) +
 		   lines(lf->nslots * sizeof(uint64_t[ERR_NR]));
 	m->other = lf->nslots * sizeof(uint32_t) + /* --latency-sample */
-		   (lf->nhandles + 1) * sizeof(int) +
-		   (2 * lf->nexpand + 1) * sizeof(char *) + paths;
+		   (lf->nhandles + 1) * sizeof(int) + paths;
 }
 
 int client_init(struct client *c, struct run_state *rs, unsigned int id,
-		int dirfd)
+		int dirfd, const char *prefix)
 {
 	static const int no_fail[OP_NR];
 	const struct loadfile *lf = rs->lf;
@@ -115,27 +79,18 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	c->progress = &rs->progress[id];
 	c->nhandles = lf->nhandles;
 	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
+	c->ctx.at = AT_FDCWD;
+	c->opfn = rs->opfn;
+	c->all_ops = lf->ops;
 	c->ctx.fd = malloc((lf->nhandles + 1) * sizeof(*c->ctx.fd));
-	c->xpath = calloc(2 * lf->nexpand + 1, sizeof(*c->xpath));
-	if (!c->ctx.fd || !c->xpath)
+	if (!c->ctx.fd)
 		return -ENOMEM;
 	for (unsigned int h = 0; h < lf->nhandles; h++)
 		c->ctx.fd[h] = -1;
-	for (unsigned int i = 0; i < lf->nops; i++) {
-		const struct op *op = &lf->ops[i];
-		const char **x = &c->xpath[2 * op->xidx];
-		unsigned int sub;
-
-		if (!op->expand)
-			continue;
-		/* with several clients per thread, each line's copy is for
-		 * one of them (op->sub); c->number is the job's */
-		sub = c->number * per_thread + op->sub;
-		if (op->path && !(x[0] = expand(op->path, sub)))
-			return -ENOMEM;
-		if (op->path2 && !(x[1] = expand(op->path2, sub)))
-			return -ENOMEM;
-	}
+	/* with several clients per thread, each line's copy is for one of
+	 * them (op->sub); c->number is the job's */
+	if (clientpaths_init(&c->paths, lf, c->number * per_thread, prefix))
+		return -ENOMEM;
 	if (rs->cfg->latency_sample > 1) {
 		c->sample_left =
 			calloc(lf->nslots ? lf->nslots : 1, sizeof(uint32_t));
@@ -162,11 +117,7 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 
 void client_release(struct client *c)
 {
-	const struct loadfile *lf = c->rs->lf;
-
-	for (unsigned int i = 0; c->xpath && i < 2 * lf->nexpand; i++)
-		free((char *)c->xpath[i]);
-	free(c->xpath);
+	clientpaths_release(&c->paths);
 	free(c->ctx.fd);
 	free(c->ctx.buf);
 	free(c->ctx.dirbuf);
@@ -179,19 +130,29 @@ void client_release(struct client *c)
 	if (c->dirfd >= 0)
 		close(c->dirfd);
 	c->dirfd = -1;
+	if (c->ctx.at >= 0)
+		close(c->ctx.at);
+	c->ctx.at = AT_FDCWD;
 }
 
 static inline long client_exec(struct client *c, const struct op *op)
 {
 	const char *p1 = op->path, *p2 = op->path2;
+	const char *const *x;
 
-	if (op->expand) {
-		if (c->xpath[2 * op->xidx])
-			p1 = c->xpath[2 * op->xidx];
-		if (c->xpath[2 * op->xidx + 1])
-			p2 = c->xpath[2 * op->xidx + 1];
+	/* a walk's prefix gives every op its own paths (clientpaths.h) */
+	if (c->paths.prefixed) {
+		x = &c->paths.x[2 * (size_t)(op - c->all_ops)];
+		p1 = x[0];
+		p2 = x[1];
+	} else if (op->expand) {
+		x = &c->paths.x[2 * (size_t)op->xidx];
+		if (x[0])
+			p1 = x[0];
+		if (x[1])
+			p2 = x[1];
 	}
-	return c->engine->op[op->id](&c->ctx, op, p1, p2);
+	return c->opfn[op->id](&c->ctx, op, p1, p2);
 }
 
 /* An open expected to fail that succeeded: its fd has no close op. */
@@ -231,6 +192,7 @@ static int run_setup_ops(struct client *c)
 	const struct loadfile *lf = rs->lf;
 	bool shared = rs->cfg->cwd == CWD_SHARED;
 
+	c->opfn = rs->opfn_setup;
 	for (unsigned int i = 0; i < lf->nsetup; i++) {
 		const struct op *op = &lf->ops[i];
 		long ret;
@@ -253,6 +215,7 @@ static int run_setup_ops(struct client *c)
 			return err ? -err : -EPROTO;
 		}
 	}
+	c->opfn = rs->opfn;
 	close_handles(c);
 	return 0;
 }
@@ -294,6 +257,15 @@ static int client_setup(struct client *c)
 		return ret;
 	if (cfg->fs == FS_PRIVATE) {
 		if (unshare(CLONE_FS) || fchdir(c->dirfd))
+			return -errno;
+	}
+	/* --resolve dirfd and beneath: lookups start at an O_PATH fd of the
+	 * client's directory, held for the whole run */
+	if (cfg->resolve == RESOLVE_DIRFD ||
+	    cfg->resolve == RESOLVE_MODE_BENEATH) {
+		c->ctx.at =
+			openat(c->dirfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (c->ctx.at < 0)
 			return -errno;
 	}
 	if (c->dirfd >= 0) {
@@ -339,6 +311,11 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 
 	if (err == EINTR && stopped(rs)) {
 		client_interrupted(c, op);
+		return;
+	}
+	/* the probe's answer, not an error: counted apart */
+	if (err == EAGAIN && op->id == OP_PROBE) {
+		c->res.err[op->slot][ERR_UNCACHED]++;
 		return;
 	}
 	c->res.err[op->slot][idx]++;

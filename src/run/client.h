@@ -11,6 +11,7 @@
 
 #include "base/compiler.h"
 #include "engine/engine.h"
+#include "run/clientpaths.h"
 #include "stats/result.h"
 
 struct engine;
@@ -58,7 +59,9 @@ struct client {
 	const struct op *ops; /* the [run] section */
 	unsigned int nops;
 	int dirfd; /* the client's directory, opened by the main thread */
-	const char **xpath; /* [2 * nexpand]: expanded ${client} paths */
+	struct clientpaths paths; /* ${client} expanded, the walk's prefix */
+	const struct op *all_ops; /* the loadfile's, for paths' index */
+	engine_op_fn *const *opfn; /* the engine's, in --resolve's mode */
 	struct engine_ctx ctx; /* handles and buffers, for the engine */
 	unsigned int nhandles;
 	struct result res;
@@ -90,11 +93,12 @@ struct client {
  * Prepare client @id of the run whose state is @rs (this rank's @id-th;
  * rs->ids gives its number in the job): allocations only, no thread yet;
  * its CPU is rs->cfg->placement's for @id. @dirfd is taken over (closed
- * by client_release(), which must be called also after a failure).
- * Returns 0 or -ENOMEM.
+ * by client_release(), which must be called also after a failure);
+ * @prefix goes in front of every path it resolves ("" for none, see
+ * clientpaths.h). Returns 0 or -ENOMEM.
  */
 int client_init(struct client *c, struct run_state *rs, unsigned int id,
-		int dirfd);
+		int dirfd, const char *prefix);
 
 /*
  * What client_init() allocates for one client of @lf on @e, in bytes: its
@@ -107,7 +111,7 @@ struct client_memory {
 };
 
 void client_memory(struct client_memory *m, const struct loadfile *lf,
-		   const struct engine *e);
+		   const struct engine *e, size_t prefix_len);
 
 /* The thread function; @arg is the struct client. */
 void *client_main(void *arg);

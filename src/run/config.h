@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/engine.h"
+
 /*
  * struct run_config: what a sweep, its runs and their clients are told,
  * as plain data. The command line (cli/options.c) fills it; nothing in
@@ -23,6 +25,12 @@ enum fs_mode {
 enum fdt_mode {
 	FDT_SHARED, /* one fd table for the process (threads) */
 	FDT_PRIVATE, /* unshare(CLONE_FILES) per client */
+};
+
+/* --prefix: whose are the --depth directories a lookup walks through */
+enum prefix_mode {
+	PREFIX_PRIVATE, /* each client's own chain, in its directory */
+	PREFIX_SHARED, /* one chain of the run's, then each client's own */
 };
 
 enum warmup_kind {
@@ -51,7 +59,12 @@ struct run_config {
 	enum cwd_mode cwd;
 	enum fs_mode fs;
 	enum fdt_mode fdt;
+	/* the walk (vfsbench(1), "Path walks"): the components put in front
+	 * of every path an op resolves, whose they are, and where the
+	 * lookup starts */
 	unsigned int depth;
+	enum prefix_mode prefix;
+	enum resolve_mode resolve;
 	bool skip_cleanup;
 	bool strict;
 	bool quiet; /* no progress line */

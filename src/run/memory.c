@@ -9,19 +9,37 @@
 
 #include <unistd.h>
 
+#include "run/config.h"
 #include "run/sample.h"
+
+/*
+ * The longest prefix of a client's paths (clientdir_prefix()): --depth's
+ * "d/" each, "client4294967295/" with --prefix shared, and with
+ * --resolve abs the work directory's absolute path, counted as 1 KiB
+ * (it is not known before it is made; a deeper -D is rare).
+ */
+static size_t prefix_len(const struct run_config *cfg)
+{
+	size_t n = 2 * (size_t)cfg->depth;
+
+	if (cfg->prefix == PREFIX_SHARED)
+		n += 18;
+	if (cfg->resolve == RESOLVE_ABS)
+		n += 1024;
+	return n;
+}
 
 /* A client's stack that its ops and system calls touch, at most. */
 #define STACK_TOUCHED (32u << 10)
 
 void run_memory(struct run_memory *m, const struct loadfile *lf,
-		const struct engine *e)
+		const struct engine *e, const struct run_config *cfg)
 {
 	const struct client_memory *c = &m->client;
 	uint64_t arrays = sizeof(struct client) + sizeof(struct progress) +
 			  sizeof(struct client_sample);
 
-	client_memory(&m->client, lf, e);
+	client_memory(&m->client, lf, e, prefix_len(cfg));
 	m->stack = CLIENT_STACK + (uint64_t)sysconf(_SC_PAGESIZE);
 	m->touched = c->data + c->scratch + c->stats + c->other + arrays +
 		     STACK_TOUCHED;

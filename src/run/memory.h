@@ -8,6 +8,7 @@
 
 struct engine;
 struct loadfile;
+struct run_config;
 
 /*
  * Small stacks let 10,000 clients fit; the hot loop needs very little.
@@ -31,6 +32,6 @@ struct run_memory {
 };
 
 void run_memory(struct run_memory *m, const struct loadfile *lf,
-		const struct engine *e);
+		const struct engine *e, const struct run_config *cfg);
 
 #endif /* VB_RUN_MEMORY_H */

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,6 +59,14 @@ void run_init(struct run *run, const struct run_config *cfg,
 	run->state.cfg = cfg;
 	run->state.lf = lf;
 	run->state.engine = engine;
+	for (unsigned int id = 0; id < OP_NR; id++) {
+		run->state.opfn[id] = engine_op(engine, cfg->resolve, id);
+		run->state.opfn_setup[id] = engine_op(
+			engine,
+			cfg->resolve == RESOLVE_MODE_BENEATH ? RESOLVE_DIRFD :
+							       cfg->resolve,
+			id);
+	}
 	run->nclients = nclients;
 	run->nlocal = cfg->layout ? layout_place(cfg->layout, nclients,
 						 cfg->layout->rank, NULL) :
@@ -164,13 +173,22 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 	pthread_attr_setstacksize(&attr, CLIENT_STACK);
 	for (unsigned int i = 0; i < run->nlocal; i++) {
 		struct client *c = &run->clients[i];
+		char prefix[PATH_MAX];
 		int dirfd;
 
+		ret = clientdir_prefix(run->state.cfg, run->index,
+				       run->abs_root, run->ids[i], prefix,
+				       sizeof(prefix));
+		if (ret < 0) {
+			error("the paths of client %u: %s", run->ids[i],
+			      strerror(-ret));
+			break;
+		}
 		ret = clientdir_open(run->state.cfg, run->index, wd,
 				     run->ids[i], shared_fd, &dirfd);
 		if (ret)
 			break;
-		ret = client_init(c, &run->state, i, dirfd);
+		ret = client_init(c, &run->state, i, dirfd, prefix);
 		if (ret) {
 			client_release(c);
 			error("cannot set up client %u: %s", c->number,
@@ -440,6 +458,16 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	run->state.ids = run->ids;
 	if (cfg->depth > (CLIENTDIR_MAX - 64) / 2)
 		return error("--depth %u is too deep", cfg->depth);
+	if (cfg->resolve == RESOLVE_ABS) {
+		run->abs_root = malloc(PATH_MAX);
+		if (!run->abs_root)
+			return error("cannot set up a run of %u clients: %s", n,
+				     strerror(ENOMEM));
+		ret = clientdir_abs_root(wd, run->abs_root, PATH_MAX);
+		if (ret)
+			return error("cannot name '%s' from the root: %s",
+				     wd->path, strerror(-ret));
+	}
 	/*
 	 * A shared table holds every client's [run] fds, and the [setup]
 	 * fds of the one client setting up; a private one only the client
@@ -645,6 +673,7 @@ void run_release(struct run *run)
 		free(run->samples[i].affinity);
 	}
 	free(run->main_affinity);
+	free(run->abs_root);
 	free(run->clients);
 	free(run->state.progress);
 	free(run->samples);

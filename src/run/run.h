@@ -70,6 +70,8 @@ struct run {
 	uint64_t released_ns; /* CLOCK_MONOTONIC when the gate opened */
 	const struct run_hooks *hooks; /* NULL: none */
 	double cpus; /* the CPUs its clients may use (placement_cpus()) */
+	/* --resolve abs: the work directory's absolute path, or NULL */
+	char *abs_root;
 	/* where the main thread was moved while the clients ran, or NULL */
 	char *main_affinity;
 	/*

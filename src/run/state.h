@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/engine.h"
 #include "run/gate.h"
 
-struct engine;
 struct loadfile;
 struct progress;
 struct run_config;
@@ -49,6 +49,10 @@ struct run_state {
 	const struct run_config *cfg;
 	const struct loadfile *lf;
 	const struct engine *engine;
+	/* the engine's functions in --resolve's mode, for the [run] section
+	 * and the [setup] one (which --resolve beneath runs as dirfd) */
+	engine_op_fn *opfn[OP_NR];
+	engine_op_fn *opfn_setup[OP_NR];
 	atomic_int phase; /* enum phase */
 	atomic_int end; /* enum run_end, first writer wins */
 	atomic_uint_fast64_t unexpected; /* with --strict / --max-errors */

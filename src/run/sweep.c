@@ -94,7 +94,8 @@ int sweep_check_memory(const struct run_config *cfg,
 	}
 	/* the largest run is that of the variant that needs the most */
 	for (unsigned int v = 0; v < nvariants; v++) {
-		run_memory(&rm, variants[v].lf, variants[v].engine);
+		run_memory(&rm, variants[v].lf, variants[v].engine,
+			   variants[v].cfg);
 		for (unsigned int p = 0; p < cfg->nclients; p++)
 			kept += (uint64_t)cfg->runs * cfg->clients[p] *
 					rm.kept +

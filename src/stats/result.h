@@ -18,14 +18,16 @@
  * op that succeeded where an errno was expected, 1 .. ERR_ERRNO_MAX-1 the
  * errno it failed with, ERR_OTHER any larger errno, ERR_SKIPPED an op not
  * run because its handle was dead (its open had failed), ERR_INTERRUPTED
- * an op that the stop of the run interrupted (EINTR): neither of the last
- * two is an unexpected result.
+ * an op that the stop of the run interrupted (EINTR), ERR_UNCACHED a
+ * probe whose lookup could not complete in RCU-walk mode (EAGAIN): none of
+ * the last three is an unexpected result.
  */
 #define ERR_ERRNO_MAX	134
 #define ERR_OTHER	ERR_ERRNO_MAX
 #define ERR_SKIPPED	(ERR_ERRNO_MAX + 1)
 #define ERR_INTERRUPTED (ERR_ERRNO_MAX + 2)
-#define ERR_NR		(ERR_ERRNO_MAX + 3)
+#define ERR_UNCACHED	(ERR_ERRNO_MAX + 3)
+#define ERR_NR		(ERR_ERRNO_MAX + 4)
 
 /*
  * CPU time and context switches, from getrusage(2); the run-queue delay

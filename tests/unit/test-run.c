@@ -59,7 +59,7 @@ static void fixture_start_on(struct fixture *f, unsigned int n,
 	for (unsigned int i = 0; i < n; i++) {
 		struct client *c = &run->clients[i];
 
-		client_init(c, &run->state, i, -1);
+		client_init(c, &run->state, i, -1, "");
 		ck_assert_int_eq(
 			pthread_create(&c->thread, NULL, client_main, c), 0);
 		run->started++;

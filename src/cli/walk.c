@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The checks of a variant's walk (--resolve, --depth, --prefix) against
+ * its loadfile and this kernel, before anything is created.
+ */
+#include <config.h>
+#include "cli/walk.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "engine/engine.h"
+#include "engine/posixat.h"
+#include "lang/loadfile.h"
+#include "report/report.h"
+#include "run/clientdir.h"
+#include "run/config.h"
+#include "run/workdir.h"
+#include "sys/mountwalk.h"
+
+/* The first line of @lf with op @id, or 0. */
+static unsigned int first_line(const struct loadfile *lf, enum op_id id)
+{
+	for (unsigned int i = 0; i < lf->nops; i++)
+		if (lf->ops[i].id == id)
+			return lf->ops[i].line;
+	return 0;
+}
+
+int walk_check(const struct run_config *cfg, const struct engine *e,
+	       const struct loadfile *lf)
+{
+	unsigned int line;
+	int ret;
+
+	if (engine_check(e, lf, cfg->resolve))
+		return -EINVAL;
+	line = first_line(lf, OP_PROBE);
+	if (line && e->opens_fds) {
+		ret = posixat_probe_supported();
+		if (ret) {
+			error_at(
+				lf->name, line, 1,
+				"the RCU-walk probe needs openat2() with RESOLVE_CACHED (Linux 5.12); this kernel has %s",
+				ret == -ENOSYS ? "no openat2() (before 5.6)" :
+						 "no RESOLVE_CACHED");
+			return -EINVAL;
+		}
+	}
+	if (lf->per_thread > 1 && (cfg->depth || cfg->prefix == PREFIX_SHARED ||
+				   cfg->resolve != RESOLVE_CWD))
+		return error(
+			"--depth, --prefix shared and --resolve other than cwd need one client per thread: '%s' puts %u clients in each",
+			lf->name, lf->per_thread);
+	return 0;
+}
+
+void walk_root(struct report_config *rc, const struct workdir *wd)
+{
+	char path[PATH_MAX];
+	int ret = clientdir_abs_root(wd, path, sizeof(path));
+
+	if (!ret)
+		ret = mountwalk_count(path, &rc->abs_components,
+				      &rc->abs_mounts);
+	if (ret)
+		warning("cannot count the components above '%s': %s", wd->path,
+			strerror(-ret));
+}
