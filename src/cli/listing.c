@@ -80,9 +80,20 @@ void listing_loadfiles(void)
 
 void listing_ops(void)
 {
-	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
-		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
-	printf("\ndbench loadfiles (one op per line of dbench's format):\n");
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
+		const struct op_desc *d = &op_table[i];
+
+		printf("%-16s %s\n", d->name, d->syscalls);
+		if (!op_resolves((enum op_id)i))
+			continue;
+		printf("%-16s   --resolve dirfd: %s\n", "",
+		       d->syscalls_at ? d->syscalls_at : "refused");
+		printf("%-16s   --resolve beneath: %s\n", "",
+		       d->syscalls_beneath ? d->syscalls_beneath :
+					     "refused in [run]");
+	}
+	printf("\n--resolve abs issues the calls of cwd on absolute paths; ops on a handle issue the same in every mode.\n");
+	printf("\ndbench loadfiles (--resolve cwd and abs only) (one op per line of dbench's format):\n");
 	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
 		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
 }

@@ -1,0 +1,267 @@
+#!/bin/sh
+# shellcheck disable=SC2034,SC2154
+test_description='path walks: --depth in every path, --resolve cwd|dirfd|abs|beneath, --prefix, the RCU-walk probe'
+. "$srcdir/tests/e2e/lib.sh"
+
+# How: a 1-client --loops 1 run under strace -ff writes one trace per
+# thread; the client's, cut between the marker lookups m/mark.0 and
+# m/mark.1, gives each op's call, the fd its lookup starts from and its
+# path strings (walkcalls.awk), compared line by line with what the mode
+# must issue.
+
+# calls MODE LOADFILE ARGS...: the client's calls, in calls.MODE
+calls() {
+	mode=$1
+	lf=$2
+	shift 2
+	rm -rf tr && mkdir tr &&
+	strace -ff -qq -o tr/t "$VFSBENCH" -D "$TRASH/work" -c "$lf" --loops 1 \
+		--resolve "$mode" "$@" 1 >"out.$mode" 2>"err.$mode" &&
+	abs=$(cd "$TRASH/work" && pwd -P) &&
+	t=$(grep -l 'm/mark\.0"' tr/t.*) &&
+	awk -v abs="$abs/vfsbench\\.[A-Za-z0-9]*" \
+		-f "$abs_top_srcdir/tests/e2e/walkcalls.awk" "$t" >"calls.$mode"
+}
+
+test_expect_success 'setup: a loadfile of every native op that resolves a path' '
+	cat >ops.load <<-\EOF &&
+	[setup]
+	mkdir    a
+	create   a/f
+	create   a/g
+	symlink  a/f  ln
+	mkdir    a/rd
+	[run]
+	access   m/mark.0  ENOENT
+	stat     a/f
+	lstat    ln
+	access   a/f  r
+	statfs   a
+	statvfs  a
+	open     a/f  rdonly  @1
+	close    @1
+	create   a/c
+	unlink   a/c
+	mkdir    a/m
+	rmdir    a/m
+	rename   a/g  a/h
+	rename   a/h  a/g
+	link     a/f  a/l
+	unlink   a/l
+	symlink  a/f  a/s
+	unlink   a/s
+	readlink ln
+	readdir  a/rd
+	utimens  a/f
+	probe    a/f
+	access   m/mark.1  ENOENT
+	EOF
+	cat >beneath.load <<-\EOF
+	[setup]
+	mkdir    a
+	create   a/f
+	mkdir    a/rd
+	[run]
+	probe    m/mark.0  ENOENT
+	open     a/f  rdonly  @1
+	close    @1
+	create   a/c
+	readdir  a/rd
+	probe    a/f
+	probe    m/mark.1  ENOENT
+	EOF
+'
+
+strace_test '--resolve cwd --depth 2: the plain calls, two more components in each path' '
+	canary_setup &&
+	calls cwd ops.load --depth 2 &&
+	cat >expect <<-\EOF &&
+	newfstatat AT_FDCWD "d/d/a/f"
+	newfstatat AT_FDCWD "d/d/ln" AT_SYMLINK_NOFOLLOW
+	access "d/d/a/f"
+	statfs "d/d/a"
+	statfs "d/d/a"
+	openat AT_FDCWD "d/d/a/f"
+	openat AT_FDCWD "d/d/a/c"
+	unlink "d/d/a/c"
+	mkdir "d/d/a/m"
+	rmdir "d/d/a/m"
+	rename "d/d/a/g" "d/d/a/h"
+	rename "d/d/a/h" "d/d/a/g"
+	link "d/d/a/f" "d/d/a/l"
+	unlink "d/d/a/l"
+	symlink "a/f" "d/d/a/s"
+	unlink "d/d/a/s"
+	readlink "d/d/ln" "a/f"
+	openat AT_FDCWD "d/d/a/rd"
+	utimensat AT_FDCWD "d/d/a/f"
+	openat2 AT_FDCWD "d/d/a/f" RESOLVE_CACHED
+	EOF
+	test_cmp expect calls.cwd &&
+	test_grep "a lookup walks 2 components before the loadfile" out.cwd &&
+	canary_check && workdir_empty
+'
+
+strace_test '--resolve dirfd: the *at() calls from the client directory fd' '
+	canary_setup &&
+	calls dirfd ops.load --depth 2 &&
+	cat >expect <<-\EOF &&
+	newfstatat DIRFD "d/d/a/f"
+	newfstatat DIRFD "d/d/ln" AT_SYMLINK_NOFOLLOW
+	faccessat2 DIRFD "d/d/a/f"
+	openat DIRFD "d/d/a"
+	openat DIRFD "d/d/a"
+	openat DIRFD "d/d/a/f"
+	openat DIRFD "d/d/a/c"
+	unlinkat DIRFD "d/d/a/c"
+	mkdirat DIRFD "d/d/a/m"
+	unlinkat DIRFD "d/d/a/m" AT_REMOVEDIR
+	renameat DIRFD "d/d/a/g" DIRFD "d/d/a/h"
+	renameat DIRFD "d/d/a/h" DIRFD "d/d/a/g"
+	linkat DIRFD "d/d/a/f" DIRFD "d/d/a/l"
+	unlinkat DIRFD "d/d/a/l"
+	symlinkat "a/f" DIRFD "d/d/a/s"
+	unlinkat DIRFD "d/d/a/s"
+	readlinkat DIRFD "d/d/ln" "a/f"
+	openat DIRFD "d/d/a/rd"
+	utimensat DIRFD "d/d/a/f"
+	openat2 DIRFD "d/d/a/f" RESOLVE_CACHED
+	EOF
+	test_cmp expect calls.dirfd &&
+	canary_check && workdir_empty
+'
+
+strace_test '--resolve abs: absolute paths from /, through the work directory' '
+	canary_setup &&
+	calls abs ops.load --depth 1 &&
+	P=ABS/run0/clients/client0/d &&
+	cat >expect <<-EOF &&
+	newfstatat AT_FDCWD "$P/a/f"
+	newfstatat AT_FDCWD "$P/ln" AT_SYMLINK_NOFOLLOW
+	access "$P/a/f"
+	statfs "$P/a"
+	statfs "$P/a"
+	openat AT_FDCWD "$P/a/f"
+	openat AT_FDCWD "$P/a/c"
+	unlink "$P/a/c"
+	mkdir "$P/a/m"
+	rmdir "$P/a/m"
+	rename "$P/a/g" "$P/a/h"
+	rename "$P/a/h" "$P/a/g"
+	link "$P/a/f" "$P/a/l"
+	unlink "$P/a/l"
+	symlink "a/f" "$P/a/s"
+	unlink "$P/a/s"
+	readlink "$P/ln" "a/f"
+	openat AT_FDCWD "$P/a/rd"
+	utimensat AT_FDCWD "$P/a/f"
+	openat2 AT_FDCWD "$P/a/f" RESOLVE_CACHED
+	EOF
+	test_cmp expect calls.abs &&
+	n=$(cd "$TRASH/work" && pwd -P | tr / "\n" | grep -c .) &&
+	test_grep "a lookup walks $((n + 5)) components before the loadfile.s path (1.8 on average), $((n + 1)) of them from / to the work directory" out.abs &&
+	canary_check && workdir_empty
+'
+
+strace_test '--resolve beneath: openat2 RESOLVE_BENEATH from the directory fd' '
+	canary_setup &&
+	calls beneath beneath.load --depth 1 &&
+	cat >expect <<-\EOF &&
+	openat2 DIRFD "d/a/f" RESOLVE_BENEATH
+	openat2 DIRFD "d/a/c" RESOLVE_BENEATH
+	openat2 DIRFD "d/a/rd" RESOLVE_BENEATH
+	openat2 DIRFD "d/a/f" RESOLVE_BENEATH|RESOLVE_CACHED
+	EOF
+	test_cmp expect calls.beneath &&
+	canary_check && workdir_empty
+'
+
+strace_test '--prefix shared: one chain for the run, then the client.s own directory' '
+	canary_setup &&
+	calls cwd beneath.load --depth 3 --prefix shared &&
+	test_grep "openat AT_FDCWD \"d/d/d/client0/a/f\"" calls.cwd &&
+	test_grep "a lookup walks 4 components" out.cwd &&
+	canary_check && workdir_empty
+'
+
+test_expect_success '--resolve beneath refuses an op with no openat2() form, nothing created' '
+	canary_setup &&
+	printf "[run]\nstat .\n" >stat.load &&
+	test_expect_code 2 vfsbench -D "$TRASH/work" -c stat.load --loops 1 \
+		--resolve beneath 1 >out 2>err &&
+	test_grep "^stat.load:2:1: op .stat. has no openat2() form: --resolve beneath takes open, create, readdir, probe and the ops on handles" err &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'bad --resolve and --prefix values are usage errors' '
+	test_expect_code 2 vfsbench --resolve up 1 >out 2>err &&
+	test_grep "bad --resolve .up.: expected cwd, dirfd, abs or beneath" err &&
+	test_expect_code 2 vfsbench --prefix ours 1 >out 2>err &&
+	test_grep "bad --prefix .ours.: expected private or shared" err
+'
+
+# Every mode and prefix, creating, renaming and removing under a deep
+# prefix: the work directory goes, the canaries and a scratch "outside"
+# beside it stay.
+for mode in cwd dirfd abs; do
+	for prefix in private shared; do
+		test_expect_success "escape: --resolve $mode --prefix $prefix removes only its own tree" '
+			canary_setup &&
+			mkdir -p outside && echo keep >outside/keep &&
+			cat >churn.load <<-\EOF &&
+			[setup]
+			mkdir    t
+			[run]
+			create   t/f${client}
+			rename   t/f${client}  t/g${client}
+			mkdir    t/d${client}
+			symlink  g${client}  t/d${client}/l
+			unlink   t/d${client}/l
+			rmdir    t/d${client}
+			unlink   t/g${client}
+			EOF
+			vfsbench -D "$TRASH/work" -c churn.load --loops 3 --depth 4 \
+				--resolve '"$mode"' --prefix '"$prefix"' 2 >out 2>err &&
+			test "$(op_count out create)" = 6 &&
+			test "$(op_count out unlink)" = 12 &&
+			test "$(cat outside/keep)" = keep &&
+			test "$(ls outside)" = keep &&
+			canary_check && workdir_empty
+		'
+	done
+done
+
+test_expect_success 'the RCU-walk probe on a fresh tmpfs tree: every cached lookup succeeds, counts exact' '
+	test -d /dev/shm && test -w /dev/shm || { say "no writable /dev/shm"; exit 0; }
+	shm=$(mktemp -d /dev/shm/vb-probe.XXXXXX) &&
+	echo canary >"$shm/canary" &&
+	cat >probe.load <<-\EOF &&
+	[setup]
+	mkdir    a
+	mkdir    a/b
+	create   a/b/f
+	[run]
+	probe    a
+	probe    a/b
+	probe    a/b/f
+	EOF
+	vfsbench -D "$shm" -c probe.load --loops 100 --depth 8 2 --json p.json >out 2>err &&
+	test_grep "^RCU-walk probe: 600 of 600 lookups completed in RCU-walk mode (100.00%), 0 left it (EAGAIN), 0 unexpected" out &&
+	jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 600 and .cached == 600 and .uncached == 0" p.json >/dev/null &&
+	test "$(cat "$shm/canary")" = canary &&
+	test "$(ls "$shm")" = canary &&
+	rm -rf "$shm"
+'
+
+test_expect_success 'the probe counts an uncached lookup apart, and the counts add up' '
+	canary_setup &&
+	cat >neg.load <<-\EOF &&
+	[run]
+	probe    missing${client}  ENOENT
+	EOF
+	vfsbench -D "$TRASH/work" -c neg.load --loops 1 3 --json n.json >out 2>err &&
+	jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 3 and .cached + .uncached == 3" n.json >/dev/null &&
+	canary_check && workdir_empty
+'
+
+test_done
