@@ -78,22 +78,33 @@ void listing_loadfiles(void)
 	}
 }
 
-void listing_ops(void)
+/* Each op that resolves a path, as --resolve dirfd or beneath issues it. */
+static void listing_mode(bool beneath)
 {
 	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
 		const struct op_desc *d = &op_table[i];
+		const char *calls =
+			beneath ? d->syscalls_beneath : d->syscalls_at;
 
-		printf("%-16s %s\n", d->name, d->syscalls);
-		if (!op_resolves((enum op_id)i))
-			continue;
-		printf("%-16s   --resolve dirfd: %s\n", "",
-		       d->syscalls_at ? d->syscalls_at : "refused");
-		printf("%-16s   --resolve beneath: %s\n", "",
-		       d->syscalls_beneath ? d->syscalls_beneath :
-					     "refused in [run]");
+		if (op_resolves((enum op_id)i))
+			printf("%-16s %s\n", d->name,
+			       calls ? calls :
+			       beneath ?
+				       "refused in [run] ([setup] runs as dirfd)" :
+				       "refused");
 	}
-	printf("\n--resolve abs issues the calls of cwd on absolute paths; ops on a handle issue the same in every mode.\n");
-	printf("\ndbench loadfiles (--resolve cwd and abs only) (one op per line of dbench's format):\n");
+}
+
+void listing_ops(void)
+{
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
+		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
+	printf("\n--resolve dirfd (from the client's O_PATH directory fd; ops on a handle as above):\n");
+	listing_mode(false);
+	printf("\n--resolve beneath (openat2 RESOLVE_BENEATH from that fd; ops on a handle as above):\n");
+	listing_mode(true);
+	printf("\n--resolve abs issues the calls of the first table on absolute paths.\n");
+	printf("\ndbench loadfiles (one op per line of dbench's format; --resolve cwd and abs):\n");
 	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
 		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);
 }

@@ -19,6 +19,7 @@
 #include "base/units.h"
 #include "cli/listing.h"
 #include "engine/engine.h"
+#include "run/clientdir.h"
 #include "sys/placement.h"
 
 static int parse_choice(const char *arg, const char *a, const char *b)

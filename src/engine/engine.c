@@ -17,13 +17,6 @@ static const struct engine *const engines[] = {
 	&engine_null,
 };
 
-const char *const resolve_names[RESOLVE_NR] = {
-	[RESOLVE_CWD] = "cwd",
-	[RESOLVE_DIRFD] = "dirfd",
-	[RESOLVE_ABS] = "abs",
-	[RESOLVE_MODE_BENEATH] = "beneath",
-};
-
 const struct engine *engine_find(const char *name)
 {
 	for (unsigned int i = 0; i < ARRAY_SIZE(engines); i++)

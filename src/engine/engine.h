@@ -26,8 +26,6 @@ enum resolve_mode {
 	RESOLVE_NR
 };
 
-extern const char *const resolve_names[RESOLVE_NR];
-
 /* The size of engine_ctx.dirbuf. */
 #define ENGINE_DIRBUF (64u << 10)
 

@@ -23,6 +23,7 @@
 #include "report/clockjson.h"
 #include "report/outfile.h"
 #include "report/walk.h"
+#include "run/clientdir.h"
 #include "run/config.h"
 #include "run/layout.h"
 #include "run/run.h"

@@ -17,6 +17,7 @@
 #include "base/units.h"
 #include "base/escape.h"
 #include "lang/loadfile.h"
+#include "run/clientdir.h"
 #include "run/config.h"
 #include "run/layout.h"
 #include "run/run.h"

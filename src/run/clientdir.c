@@ -19,6 +19,13 @@
 #include "run/config.h"
 #include "run/workdir.h"
 
+const char *const resolve_names[RESOLVE_NR] = {
+	[RESOLVE_CWD] = "cwd",
+	[RESOLVE_DIRFD] = "dirfd",
+	[RESOLVE_ABS] = "abs",
+	[RESOLVE_MODE_BENEATH] = "beneath",
+};
+
 /*
  * The client's directory, inside the workdir: its cwd, where its walk
  * starts. "run3/clients/client7", or "run3/walk" that all clients of a

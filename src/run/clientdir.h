@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/engine.h"
+
 struct run_config;
 struct workdir;
 
@@ -13,6 +15,9 @@ struct workdir;
  * (run.c refuses a --depth that would not fit).
  */
 #define CLIENTDIR_MAX 8192
+
+/* --resolve's names, by enum resolve_mode: "cwd", "dirfd"... */
+extern const char *const resolve_names[RESOLVE_NR];
 
 /*
  * The prefix of every path client @client of run @index resolves, into

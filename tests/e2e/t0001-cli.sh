@@ -8,16 +8,17 @@ test_description='basic command line: version, help, usage errors'
 SQ="'"
 
 # The seven loadfiles shipped with vfsbench.
-SHIPPED='create-unlink default mixed pathwalk statfs statvfs statvfs_legacy'
+SHIPPED='create-unlink default mixed mrph mrpl mrpm neglookup pathwalk statfs
+statvfs statvfs_legacy'
 
 # Every op of the loadfile language, in the order of vfsbench-loadfile(5).
 ALL_OPS='stat lstat fstat access statfs fstatfs statvfs fstatvfs
 statvfs_legacy open create close pread pwrite fsync fdatasync ftruncate
-unlink mkdir rmdir rename link symlink readlink readdir utimens'
+unlink mkdir rmdir rename link symlink readlink readdir utimens probe'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
-fd-table depth skip-cleanup max-errors strict stop-timeout clock latency-sample
+fd-table depth prefix resolve skip-cleanup max-errors strict stop-timeout clock latency-sample
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail

@@ -4,8 +4,9 @@ test_description='the shipped loadfiles parse, run cleanly and stay in sync'
 # shellcheck disable=SC2154
 . "$srcdir/tests/e2e/lib.sh"
 
-# The seven loadfiles shipped with vfsbench.
-SHIPPED='default statfs statvfs statvfs_legacy pathwalk create-unlink mixed'
+# The eleven loadfiles shipped with vfsbench.
+SHIPPED='default statfs statvfs statvfs_legacy pathwalk create-unlink mixed
+mrpl mrpm mrph neglookup'
 
 # expected_table LOADFILE CLIENTS LOOPS: "op count" for each op kind of the
 # [run] section, in order of first use, count = CLIENTS * LOOPS * lines.
@@ -59,7 +60,7 @@ clean_report() {
 	! grep "^note: " "$1"
 }
 
-test_expect_success 'exactly the seven loadfiles are shipped' '
+test_expect_success 'exactly the eleven loadfiles are shipped' '
 	(cd "$LOADFILES" && ls -- *.load) >actual &&
 	for l in $SHIPPED; do echo "$l.load"; done | sort >expect &&
 	test_cmp expect actual
