@@ -28,6 +28,7 @@
 #include "cli/variantopts.h"
 #include "lang/builtin.h"
 #include "lang/loadfile.h"
+#include "sys/dcache.h"
 
 static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
 	no_resolve, links_out;
@@ -37,7 +38,7 @@ static const struct poptOption main_options[] = {
 	  "loadfile: a path, or the name of a built-in one (default: the built-in default.load); several -c run interleaved, as variants",
 	  "FILE" },
 	{ "variant", '\0', POPT_ARG_STRING, NULL, OPT_VARIANT,
-	  "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, dialect or fsinfo, e.g. depth=0,3 (repeatable: every combination)",
+	  "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo, placement or dcache, e.g. depth=0,3 (repeatable: every combination)",
 	  "OPTION=V1,V2,..." },
 	{ "directory", 'D', POPT_ARG_STRING, NULL, OPT_DIRECTORY,
 	  "existing directory in which vfsbench makes its own work directory (default: .)",
@@ -66,6 +67,9 @@ static const struct poptOption main_options[] = {
 	{ "depth", '\0', POPT_ARG_STRING, NULL, OPT_DEPTH,
 	  "directory levels between a client's directory and the loadfile's paths (default: 0)",
 	  "N" },
+	{ "dcache", '\0', POPT_ARG_STRING, NULL, OPT_DCACHE,
+	  "the dentry cache when each run's clock starts: warm (as the setup left it), cold (dropped after the setup: root, not on tmpfs) or negative=N (N missing names looked up in each client's directory) (default: warm)",
+	  "warm|cold|negative=N" },
 	{ "placement", '\0', POPT_ARG_STRING, NULL, OPT_PLACEMENT,
 	  "pin client i to a CPU: compact (SMT siblings, then the cores of a cache domain first), spread (across packages, nodes and cache domains first) or a list of CPUs, the i-th for client i, within the process's affinity mask; none leaves them to the scheduler (default: none)",
 	  "none|compact|spread|LIST" },
@@ -288,6 +292,32 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 	return OPTIONS_RUN;
 }
 
+/*
+ * --dcache cold, in any variant: what it needs, checked before anything
+ * exists. The main thread writes /proc/sys/vm/drop_caches, which only
+ * root may; and tmpfs keeps its dentries as the only copy of its tree,
+ * so none of -D's would go. A -D that cannot be read is left to the
+ * work directory's own message.
+ */
+static enum options_action check_dcache_cold(const struct config *cfg)
+{
+	bool cold = false, pinned = false;
+
+	for (unsigned int i = 0; i < cfg->nvariants; i++)
+		cold = cold || cfg->variants[i].run.dcache == DCACHE_COLD;
+	if (!cold)
+		return OPTIONS_RUN;
+	if (geteuid())
+		return usage_error(
+			"--dcache cold needs root: the caches are dropped through /proc/sys/vm/drop_caches (effective uid %u)",
+			(unsigned int)geteuid());
+	if (!dcache_pinned(cfg->directory, &pinned) && pinned)
+		return usage_error(
+			"--dcache cold: '%s' is on tmpfs or ramfs, which keeps its dentries as the only copy of the tree: they cannot be dropped",
+			cfg->directory);
+	return OPTIONS_RUN;
+}
+
 int options_find_subcommand(int argc, const char **argv)
 {
 	const char **rest;
@@ -435,6 +465,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 		act = cpuopts_profile_check(&cfg->cpus, &cfg->run);
 	if (act == OPTIONS_RUN)
 		act = variantopts_build(cfg, fs_set, order_set);
+	if (act == OPTIONS_RUN)
+		act = check_dcache_cold(cfg);
 	if (act == OPTIONS_RUN)
 		act = cpuopts_placements(&cfg->cpus, &cfg->run, cfg->variants,
 					 cfg->nvariants);

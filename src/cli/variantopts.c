@@ -25,6 +25,7 @@ static const struct {
 	{ "fs-struct", OPT_FS },  { "fd-table", OPT_FDT },
 	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
 	{ "fsinfo", OPT_FSINFO }, { "placement", OPT_PLACEMENT },
+	{ "dcache", OPT_DCACHE },
 };
 
 enum options_action variantopts_axis(struct config *cfg, const char *arg)
@@ -42,7 +43,7 @@ enum options_action variantopts_axis(struct config *cfg, const char *arg)
 	if (i == ARRAY_SIZE(variable)) {
 		variant_axis_release(&axis);
 		return usage_error(
-			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo, placement (for loadfiles, give -c several times)",
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, dialect, fsinfo, placement, dcache (for loadfiles, give -c several times)",
 			arg);
 	}
 	for (unsigned int a = 0; a < cfg->naxes; a++)

@@ -82,12 +82,14 @@ static json_t *summary_json(const struct summary *s)
 
 /*
  * What a variant may change: the loadfile as given, the engine, the
- * isolation, the depth and the dbench translation flags, set into @o.
+ * isolation, the depth, the dcache and the dbench translation flags, set
+ * into @o.
  */
 static void variant_options(json_t *o, const struct report_variant *v,
 			    const struct run_config *cfg)
 {
 	const struct loadfile_opts *lo = v->lopts;
+	char dcache[REPORT_DCACHE_LEN];
 
 	json_object_set_new(o, "loadfile", str(v->loadfile));
 	json_object_set_new(o, "engine", str(v->engine));
@@ -97,6 +99,8 @@ static void variant_options(json_t *o, const struct report_variant *v,
 		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
 	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
 	json_object_set_new(o, "depth", json_integer(cfg->depth));
+	json_object_set_new(o, "dcache",
+			    json_string(report_dcache(cfg, dcache)));
 	json_object_set_new(o, "placement", placement_json(cfg));
 	json_object_set_new(o, "dbench",
 			    json_pack("{sb sb sb sb ss}", "sync_open",

@@ -26,6 +26,7 @@
 #include "run/state.h"
 #include "stats/histbatch.h"
 #include "sys/cpulist.h"
+#include "sys/dcache.h"
 #include "sys/fdtable.h"
 #include "sys/placement.h"
 
@@ -283,6 +284,30 @@ static int client_pin(struct client *c)
 	return 0;
 }
 
+/*
+ * --dcache negative=N: N missing names (.vb-neg-0...) looked up in the
+ * client's directory, after its [setup] (which may make or remove
+ * names), so that the clock starts with N negative dentries there. The
+ * directory is the client's cwd by now in every mode (its own, the
+ * shared one, dbench's), so no fd of it is kept for this: with a private
+ * fd table it would be copied into the table and left in the shared one.
+ * With --cwd shared the clients have one directory: client 0 makes
+ * them, as it runs the [setup] lines without ${client}.
+ */
+static int client_negative(struct client *c)
+{
+	const struct run_config *cfg = c->rs->cfg;
+	int ret;
+
+	if (cfg->dcache != DCACHE_NEGATIVE ||
+	    (cfg->cwd == CWD_SHARED && c->number != 0))
+		return 0;
+	ret = dcache_make_negative(AT_FDCWD, cfg->dcache_negative,
+				   &c->dcache_at);
+	c->dcache_failed = ret != 0;
+	return ret;
+}
+
 static int client_setup(struct client *c)
 {
 	const struct run_state *rs = c->rs;
@@ -309,7 +334,8 @@ static int client_setup(struct client *c)
 		if (ret)
 			return ret;
 	}
-	return run_setup_ops(c);
+	ret = run_setup_ops(c);
+	return ret ? ret : client_negative(c);
 }
 
 /*

@@ -74,6 +74,9 @@ struct client {
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	bool pin_failed; /* the error is sched_setaffinity's */
+	/* the error is --dcache negative's, at name dcache_at */
+	bool dcache_failed;
+	uint32_t dcache_at;
 	/* --placement: the CPU it pins itself to before [setup], or -1 */
 	int cpu;
 	/* seen by the thread itself: its affinity mask once pinned (owned),

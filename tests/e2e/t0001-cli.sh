@@ -17,7 +17,7 @@ unlink mkdir rmdir rename link symlink readlink readdir utimens'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
-fd-table depth skip-cleanup max-errors strict stop-timeout clock latency-sample
+fd-table depth dcache skip-cleanup max-errors strict stop-timeout clock latency-sample
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
