@@ -93,6 +93,29 @@ static enum options_action parse_percentiles(struct config *cfg,
  */
 #define DURATION_MAX (100000ull * 3600 * 1000000000)
 
+/* --dcache warm|cold|negative=N */
+static enum options_action parse_dcache(struct config *cfg, const char *arg)
+{
+	uint64_t v;
+
+	if (!strcmp(arg, "warm")) {
+		cfg->run.dcache = DCACHE_WARM;
+	} else if (!strcmp(arg, "cold")) {
+		cfg->run.dcache = DCACHE_COLD;
+	} else if (!strncmp(arg, "negative=", 9) &&
+		   !units_parse_uint(arg + 9, DCACHE_NEGATIVE_MAX, &v) && v) {
+		cfg->run.dcache = DCACHE_NEGATIVE;
+		cfg->run.dcache_negative = (uint32_t)v;
+		return OPTIONS_RUN;
+	} else {
+		return usage_error(
+			"bad --dcache '%s': expected warm, cold or negative=N (N from 1 to %u)",
+			arg, DCACHE_NEGATIVE_MAX);
+	}
+	cfg->run.dcache_negative = 0;
+	return OPTIONS_RUN;
+}
+
 static enum options_action too_long(const char *opt, const char *arg)
 {
 	return usage_error("bad %s '%s': at most 100000h", opt, arg);
@@ -215,6 +238,8 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 				arg);
 		cfg->run.prefix = c ? PREFIX_SHARED : PREFIX_PRIVATE;
 		break;
+	case OPT_DCACHE:
+		return parse_dcache(cfg, arg);
 	case OPT_MAX_ERRORS:
 		if (units_parse_uint(arg, UINT64_MAX, &cfg->run.max_errors) ||
 		    !cfg->run.max_errors)

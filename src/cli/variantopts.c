@@ -26,6 +26,7 @@ static const struct {
 	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
 	{ "fsinfo", OPT_FSINFO }, { "placement", OPT_PLACEMENT },
 	{ "prefix", OPT_PREFIX }, { "resolve", OPT_RESOLVE },
+	{ "dcache", OPT_DCACHE },
 };
 
 enum options_action variantopts_axis(struct config *cfg, const char *arg)
@@ -43,7 +44,7 @@ enum options_action variantopts_axis(struct config *cfg, const char *arg)
 	if (i == ARRAY_SIZE(variable)) {
 		variant_axis_release(&axis);
 		return usage_error(
-			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement (for loadfiles, give -c several times)",
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache (for loadfiles, give -c several times)",
 			arg);
 	}
 	for (unsigned int a = 0; a < cfg->naxes; a++)

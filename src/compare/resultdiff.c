@@ -125,6 +125,9 @@ int resultfile_differences(const struct resultfile *a,
 			 sb->fd_table);
 	if (sa->depth != sb->depth)
 		diff_add(buf, len, &n, "depth %u vs %u", sa->depth, sb->depth);
+	if (strcmp(sa->dcache, sb->dcache))
+		diff_add(buf, len, &n, "dcache %s vs %s", sa->dcache,
+			 sb->dcache);
 	length_str(sa, x, sizeof(x));
 	length_str(sb, y, sizeof(y));
 	if (strcmp(x, y))

@@ -30,6 +30,7 @@ void resultfile_release(struct resultfile *rf)
 	free(s->cwd);
 	free(s->fs_struct);
 	free(s->fd_table);
+	free(s->dcache);
 	free(s->warmup_kind);
 	free(s->dialect);
 	free(s->fsinfo);

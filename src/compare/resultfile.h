@@ -82,6 +82,7 @@ struct resultfile_settings {
 	char *fs_struct;
 	char *fd_table;
 	unsigned int depth;
+	char *dcache; /* "warm" (also when absent), "cold", "negative=N" */
 	uint64_t time_ns;
 	uint64_t loops;
 	char *warmup_kind; /* "ns" or "passes" */
@@ -165,10 +166,10 @@ void resultfile_labels(struct resultfile *rf, unsigned int n);
 /*
  * What keeps @a and @b from being compared like for like: the loadfile's
  * content (sha256), engine, isolation (cwd, fs_struct, fd_table), depth,
- * time or loops, warmup, the loadfile dialect and, for dbench loadfiles,
- * dbench's flags. Writes a comma-separated list into @buf ("engine null vs
- * posix, depth 0 vs 3"), truncated to fit @len, and returns the number of
- * differences: 0 when the two are alike (@buf is then "").
+ * dcache, time or loops, warmup, the loadfile dialect and, for dbench
+ * loadfiles, dbench's flags. Writes a comma-separated list into @buf ("engine
+ * null vs posix, depth 0 vs 3"), truncated to fit @len, and returns the number
+ * of differences: 0 when the two are alike (@buf is then "").
  */
 int resultfile_differences(const struct resultfile *a,
 			   const struct resultfile *b, char *buf, size_t len);

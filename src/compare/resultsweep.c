@@ -82,6 +82,11 @@ static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
 		return -EINVAL;
 	}
 	s->depth = (unsigned int)depth;
+	/* before --dcache, every run was warm */
+	if (!json_object_get(o, "dcache"))
+		s->dcache = xstrdup("warm");
+	else if (jsonfield_str(f, o, ow, "dcache", &s->dcache))
+		return -EINVAL;
 	return 0;
 }
 

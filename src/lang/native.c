@@ -45,6 +45,12 @@ struct parser {
 	const char *orig; /* the current line, before tokenizing */
 	struct builder *b;
 	bool links_out; /* --links-out: see struct loadfile_opts */
+	/* the first line with ".." in a path (0: none), and the first
+	 * symlink target with no name to go down to ("."): together they
+	 * could lead out, see check_dotdot() */
+	unsigned int dotdot_line;
+	unsigned int flat_line, flat_col;
+	const char *flat_target;
 	bool dialect_forced; /* --dialect native, not detected */
 };
 
@@ -161,8 +167,9 @@ static int parse_expect(struct parser *p, const struct token *t, int *expect)
 }
 
 /*
- * A path stays inside the client's directory: relative, no ".."
- * component, and ${client} is the only variable.
+ * A path stays inside the client's directory: relative, and ${client} is
+ * the only variable. Its ".." components are checked once the line is
+ * complete, by check_dotdot().
  */
 static int parse_path(struct parser *p, const struct token *t, const char **out,
 		      bool *expand)
@@ -180,12 +187,6 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 	if (len >= PATH_MAX)
 		return perr(p, t->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
-	c = op_path_dotdot(s);
-	if (c)
-		return perr(
-			p, tok_col(t, (size_t)(c - s)),
-			"'..' in path '%s': paths must stay inside the client directory",
-			s);
 	for (c = s; *c; c++) {
 		if (c[0] == '$') {
 			if (strncmp(c, "${client}", 9)) {
@@ -231,6 +232,72 @@ static int parse_target(struct parser *p, const struct token *t,
 			"'..' in symlink target '%s': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)",
 			s);
 	*out = builder_strdup(p->b, s);
+	if (!p->links_out && !p->flat_line && !op_path_descends(s)) {
+		p->flat_line = p->line;
+		p->flat_col = t->col;
+		p->flat_target = *out;
+	}
+	return 0;
+}
+
+/*
+ * ".." in the paths of a complete line (open's flags, which say whether
+ * it writes, come after its path).
+ *
+ * An op that creates, changes or removes something may have no ".."
+ * at all: with relative paths and relative link targets without "..",
+ * every name it resolves is at or below its directory (see
+ * parse_target()), so whatever the loadfile does, it changes nothing
+ * outside.
+ *
+ * An op that only reads (op_changes() false) may have ".." where the
+ * path stays lexically inside the directory it is resolved from (the
+ * client's cwd): walking its components from the left, a depth that
+ * each name adds 1 to and ".." takes 1 from never goes below 0
+ * ("a/b/../b/c"; not "a/../../x"). That is also where the walk goes on
+ * disk. The kernel resolves ".." as the parent of the directory the walk
+ * has reached; a name is a real directory one level down, or a link whose
+ * target, relative without "..", leads at least one level down from the
+ * link's directory, provided that it has a name in it: so the walk is
+ * always at least as deep below the client directory as the lexical
+ * count says, and a ".." from there stays inside. A target without a name
+ * (".") would lead nowhere down, so "l/.." would leave through it: such a
+ * target and a ".." in a path are refused together (native_parse()).
+ * With --links-out links may lead anywhere, and the loadfile only reads
+ * anyway. The one gap: in --cwd shared another client may rename a
+ * directory higher while a walk is below it, and the ".." after that goes
+ * above where the count says; the op still only reads.
+ */
+static int check_dotdot(struct parser *p, const struct op_desc *d,
+			const struct op *op, const struct token *tok,
+			unsigned int ntok)
+{
+	bool changes = op_changes(op);
+
+	for (unsigned int i = 0; i + 1 < ntok; i++) {
+		const struct token *t = &tok[i + 1];
+		const char *s = t->text, *c;
+
+		if (d->args[i] != ARG_PATH)
+			continue;
+		if (changes) {
+			c = op_path_dotdot(s);
+			if (c)
+				return perr(
+					p, tok_col(t, (size_t)(c - s)),
+					"'..' in path '%s': paths must stay inside the client directory",
+					s);
+			continue;
+		}
+		c = op_path_leaves(s);
+		if (c)
+			return perr(
+				p, tok_col(t, (size_t)(c - s)),
+				"'..' in path '%s' leads out of the client directory",
+				s);
+		if (!p->dotdot_line && op_path_dotdot(s))
+			p->dotdot_line = p->line;
+	}
 	return 0;
 }
 
@@ -514,6 +581,9 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 		if (d->args[i] == ARG_HANDLE)
 			handle_col = tok[i + 1].col;
 	}
+	ret = check_dotdot(p, d, op, tok, ntok);
+	if (ret)
+		return ret;
 	if (p->links_out && !op_links_out_ok(op))
 		return links_out_error(p, op, tok);
 	for (i = 0; i < want; i++)
@@ -574,6 +644,13 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 	}
 	if (!ret)
 		end_section(&p);
+	if (!ret && p.dotdot_line && p.flat_line) {
+		p.line = p.flat_line;
+		ret = perr(
+			&p, p.flat_col,
+			"symlink target '%s' leads to the link's own directory, so '..' through the link would leave it: with '..' in a path (line %u), a target must name something below",
+			p.flat_target, p.dotdot_line);
+	}
 	lines_release(&it);
 	nsetup = builder_count(b, SECTION_SETUP);
 	nrun = builder_count(b, SECTION_RUN);

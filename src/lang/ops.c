@@ -190,6 +190,51 @@ bool op_resolves(enum op_id id)
 	return false;
 }
 
+/* Length of the component at @c, up to the next '/' or the end. */
+static size_t component_len(const char *c)
+{
+	const char *e = strchr(c, '/');
+
+	return e ? (size_t)(e - c) : strlen(c);
+}
+
+const char *op_path_leaves(const char *path)
+{
+	unsigned long depth = 0;
+	const char *c = path;
+
+	for (;;) {
+		size_t len = component_len(c);
+
+		if (len == 2 && c[0] == '.' && c[1] == '.') {
+			if (!depth)
+				return c;
+			depth--;
+		} else if (len && !(len == 1 && c[0] == '.')) {
+			depth++;
+		}
+		if (!c[len])
+			return NULL;
+		c += len + 1;
+	}
+}
+
+bool op_path_descends(const char *path)
+{
+	const char *c = path;
+
+	for (;;) {
+		size_t len = component_len(c);
+
+		if (len && !(len == 1 && c[0] == '.') &&
+		    !(len == 2 && c[0] == '.' && c[1] == '.'))
+			return true;
+		if (!c[len])
+			return false;
+		c += len + 1;
+	}
+}
+
 bool op_changes(const struct op *op)
 {
 	if (op->id == OP_OPEN)

@@ -125,6 +125,17 @@ extern const struct op_desc op_table[OP_NR];
 /* The first ".." component of @path ("a/../b": "../b"), or NULL. */
 const char *op_path_dotdot(const char *path);
 
+/*
+ * The ".." component at which @path leads out of the directory it is
+ * resolved from, read lexically from left to right ("a/../../x": the
+ * second ".."), or NULL if it stays inside: a depth that each name adds 1
+ * to, "." and empty components 0 and ".." takes 1 from, never below 0.
+ */
+const char *op_path_leaves(const char *path);
+
+/* Does @path have a component other than ".", "" and ".."? */
+bool op_path_descends(const char *path);
+
 /* The descriptor called @name (exact, lower case), or NULL. */
 const struct op_desc *op_lookup(const char *name, enum op_id *id);
 

@@ -84,7 +84,8 @@ static json_t *summary_json(const struct summary *s)
 
 /*
  * What a variant may change: the loadfile as given, the engine, the
- * isolation, the depth and the dbench translation flags, set into @o.
+ * isolation, the depth, the dcache and the dbench translation flags, set
+ * into @o.
  */
 static void variant_options(json_t *o, const struct report_config *rc,
 			    const struct report_variant *v,
@@ -93,6 +94,7 @@ static void variant_options(json_t *o, const struct report_config *rc,
 {
 	const struct loadfile_opts *lo = v->lopts;
 	struct walk_figures w;
+	char dcache[REPORT_DCACHE_LEN];
 
 	json_object_set_new(o, "loadfile", str(v->loadfile));
 	json_object_set_new(o, "engine", str(v->engine));
@@ -117,6 +119,8 @@ static void variant_options(json_t *o, const struct report_config *rc,
 							   0),
 				      "mounts_crossed", (json_int_t)w.mounts,
 				      "loadfile_components", w.own));
+	json_object_set_new(o, "dcache",
+			    json_string(report_dcache(cfg, dcache)));
 	json_object_set_new(o, "placement", placement_json(cfg));
 	json_object_set_new(o, "dbench",
 			    json_pack("{sb sb sb sb ss}", "sync_open",

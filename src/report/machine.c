@@ -31,6 +31,17 @@ const char *report_placement(const struct run_config *cfg)
 					       PLACEMENT_NONE);
 }
 
+const char *report_dcache(const struct run_config *cfg, char *buf)
+{
+	if (cfg->dcache == DCACHE_NEGATIVE)
+		snprintf(buf, REPORT_DCACHE_LEN, "negative=%u",
+			 cfg->dcache_negative);
+	else
+		snprintf(buf, REPORT_DCACHE_LEN, "%s",
+			 cfg->dcache == DCACHE_COLD ? "cold" : "warm");
+	return buf;
+}
+
 static void print_order(const struct cpulist *order)
 {
 	for (unsigned int i = 0; i < order->n && i < SHOW_CPUS; i++)

@@ -96,6 +96,10 @@ void report_machine(const struct sweep_variant *v, unsigned int nvariants,
 		    const struct env *env);
 /* The placement a variant's setup line names: none, compact, spread, list. */
 const char *report_placement(const struct run_config *cfg);
+/* --dcache as the setup line and the JSON name it: "warm", "cold",
+ * "negative=N", into @buf of REPORT_DCACHE_LEN. */
+#define REPORT_DCACHE_LEN 24
+const char *report_dcache(const struct run_config *cfg, char *buf);
 /*
  * After a run's CPU line: its clients' noise (CPU time, migrations,
  * involuntary switches), a warning for each pinned client that

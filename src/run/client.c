@@ -27,6 +27,7 @@
 #include "run/state.h"
 #include "stats/histbatch.h"
 #include "sys/cpulist.h"
+#include "sys/dcache.h"
 #include "sys/fdtable.h"
 #include "sys/placement.h"
 
@@ -91,6 +92,8 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	 * them (op->sub); c->number is the job's */
 	if (clientpaths_init(&c->paths, lf, c->number * per_thread, prefix))
 		return -ENOMEM;
+	if (*prefix && !(c->walkdir = strdup(prefix)))
+		return -ENOMEM;
 	if (rs->cfg->latency_sample > 1) {
 		c->sample_left =
 			calloc(lf->nslots ? lf->nslots : 1, sizeof(uint32_t));
@@ -118,6 +121,7 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 void client_release(struct client *c)
 {
 	clientpaths_release(&c->paths);
+	free(c->walkdir);
 	free(c->ctx.fd);
 	free(c->ctx.buf);
 	free(c->ctx.dirbuf);
@@ -246,6 +250,37 @@ static int client_pin(struct client *c)
 	return 0;
 }
 
+/*
+ * --dcache negative=N: N missing names (.vb-neg-0...) looked up in the
+ * client's directory, after its [setup] (which may make or remove
+ * names), so that the clock starts with N negative dentries there. The
+ * directory is the client's cwd by now in every mode (its own, the
+ * shared one, dbench's), so no fd of it is kept for this: with a private
+ * fd table it would be copied into the table and left in the shared one.
+ * With --cwd shared the clients have one directory: client 0 makes
+ * them, as it runs the [setup] lines without ${client}.
+ */
+static int client_negative(struct client *c)
+{
+	const struct run_config *cfg = c->rs->cfg;
+	int ret, dir = AT_FDCWD;
+
+	if (cfg->dcache != DCACHE_NEGATIVE ||
+	    (cfg->cwd == CWD_SHARED && c->number != 0))
+		return 0;
+	/* where the loadfile's names are: below the walk's prefix */
+	if (c->walkdir) {
+		dir = open(c->walkdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dir < 0)
+			return -errno;
+	}
+	ret = dcache_make_negative(dir, cfg->dcache_negative, &c->dcache_at);
+	if (dir >= 0)
+		close(dir);
+	c->dcache_failed = ret != 0;
+	return ret;
+}
+
 static int client_setup(struct client *c)
 {
 	const struct run_state *rs = c->rs;
@@ -281,7 +316,8 @@ static int client_setup(struct client *c)
 		if (ret)
 			return ret;
 	}
-	return run_setup_ops(c);
+	ret = run_setup_ops(c);
+	return ret ? ret : client_negative(c);
 }
 
 /*

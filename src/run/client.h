@@ -60,6 +60,7 @@ struct client {
 	unsigned int nops;
 	int dirfd; /* the client's directory, opened by the main thread */
 	struct clientpaths paths; /* ${client} expanded, the walk's prefix */
+	char *walkdir; /* that prefix, the loadfile's directory; NULL: "" */
 	const struct op *all_ops; /* the loadfile's, for paths' index */
 	engine_op_fn *const *opfn; /* the engine's, in --resolve's mode */
 	struct engine_ctx ctx; /* handles and buffers, for the engine */
@@ -77,6 +78,9 @@ struct client {
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
 	bool pin_failed; /* the error is sched_setaffinity's */
+	/* the error is --dcache negative's, at name dcache_at */
+	bool dcache_failed;
+	uint32_t dcache_at;
 	/* --placement: the CPU it pins itself to before [setup], or -1 */
 	int cpu;
 	/* seen by the thread itself: its affinity mask once pinned (owned),

@@ -38,6 +38,15 @@ enum warmup_kind {
 	WARMUP_PASSES,
 };
 
+/* The dentry cache when a run's clock starts (--dcache). */
+enum dcache_mode {
+	DCACHE_WARM, /* as the setup left it */
+	DCACHE_COLD, /* dropped by the main thread after the setup */
+	DCACHE_NEGATIVE, /* dcache_negative missing names looked up */
+};
+
+#define DCACHE_NEGATIVE_MAX 10000000u
+
 /* The order of a sweep's runs when --runs repeats each client count. */
 enum run_order {
 	ORDER_SEQUENTIAL, /* 1,1,1,2,2,2 */
@@ -65,6 +74,11 @@ struct run_config {
 	unsigned int depth;
 	enum prefix_mode prefix;
 	enum resolve_mode resolve;
+	enum dcache_mode dcache;
+	/* DCACHE_NEGATIVE: the negative dentries each client makes in its
+	 * directory at the end of its setup (client 0 only with --cwd
+	 * shared), 1 to DCACHE_NEGATIVE_MAX */
+	uint32_t dcache_negative;
 	bool skip_cleanup;
 	bool strict;
 	bool quiet; /* no progress line */

@@ -37,6 +37,7 @@
 #include "run/workdir.h"
 #include "stats/ticker.h"
 #include "sys/cpulist.h"
+#include "sys/dcache.h"
 #include "sys/fdtable.h"
 #include "sys/perfctl.h"
 #include "sys/placement.h"
@@ -223,6 +224,11 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 				      c->number,
 				      ret == -EPROTO ? "success" :
 						       strerror(-ret));
+			else if (c->dcache_failed)
+				error("client %u: --dcache negative=%u: '.vb-neg-%u' in its directory: %s (each name must be missing)",
+				      c->number,
+				      run->state.cfg->dcache_negative,
+				      c->dcache_at, strerror(-ret));
 			else if (c->pin_failed)
 				error("cannot pin client %u to CPU %d: %s", i,
 				      c->cpu, strerror(-ret));
@@ -427,6 +433,22 @@ static void main_back(struct run *run)
 }
 
 /*
+ * --dcache cold: every client is set up and waits at the gate, and the
+ * clock has not started: the dentries and inodes go now, so that the
+ * first lookups after the release miss. The check that this can work
+ * (root, not tmpfs) was made before the work directory was.
+ */
+static int drop_dcache(void)
+{
+	int ret = dcache_drop();
+
+	if (ret)
+		error("--dcache cold: cannot drop the caches through /proc/sys/vm/drop_caches: %s",
+		      strerror(-ret));
+	return ret;
+}
+
+/*
  * Allocate and prepare the run, and set its clients up (each one's
  * [setup] included): 0, or -errno with a message (-EINTR: stopped). *@cwd
  * and *@shared_fd are what the cleanup closes.
@@ -510,6 +532,8 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	run->start_ns = clock_now_ns();
 	ret = start_clients(run, wd, *shared_fd);
 	run->start_ns = clock_now_ns() - run->start_ns;
+	if (!ret && cfg->dcache == DCACHE_COLD)
+		ret = drop_dcache();
 	return ret;
 }
 

@@ -18,7 +18,7 @@ unlink mkdir rmdir rename link symlink readlink readdir utimens probe'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
-fd-table depth prefix resolve skip-cleanup max-errors strict stop-timeout clock latency-sample
+fd-table depth prefix resolve dcache skip-cleanup max-errors strict stop-timeout clock latency-sample
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail

@@ -257,8 +257,10 @@ test_expect_success '--links-out: absolute targets, and reads only' '
 '
 
 test_expect_success 'a .. component in a path' '
-	printf "%s\n" "stat a/b/../c" >lf.load &&
-	load_error "lf.load:1:10: ${SQ}..${SQ} in path ${SQ}a/b/../c${SQ}: paths must stay inside the client directory" &&
+	printf "%s\n" "unlink a/b/../c" >lf.load &&
+	load_error "lf.load:1:12: ${SQ}..${SQ} in path ${SQ}a/b/../c${SQ}: paths must stay inside the client directory" &&
+	printf "%s\n" "stat a/../../c" >lf.load &&
+	load_error "lf.load:1:11: ${SQ}..${SQ} in path ${SQ}a/../../c${SQ} leads out of the client directory" &&
 	printf "%s\n" "rename a .." >lf.load &&
 	load_error "lf.load:1:10: ${SQ}..${SQ} in path ${SQ}..${SQ}: paths must stay inside the client directory" &&
 	printf "%s\n" "link a x/.." >lf.load &&

@@ -588,6 +588,34 @@ START_TEST(test_fine_path)
 }
 END_TEST
 
+/*
+ * '..' that stays inside, in ops that only read; a link to '.' without
+ * any '..', and one to a name below with them.
+ */
+static const char *const dotdot_fine[] = {
+	"stat a/..",
+	"stat a/b/../b/c",
+	"lstat x/../y/../z",
+	"access a//../b r",
+	"readlink ${client}/../l",
+	"statfs a/./..",
+	"statvfs a/b/../..",
+	"statvfs_legacy a/..",
+	"readdir d/..",
+	"open a/../b rdonly,directory,nofollow @1\nfstat @1\nclose @1",
+	"symlink . l\nstat l/x",
+	"symlink a l\nstat l/..",
+};
+
+START_TEST(test_dotdot_fine)
+{
+	struct loadfile lf;
+
+	PARSE_OK(&lf, dotdot_fine[_i]);
+	loadfile_release(&lf);
+}
+END_TEST
+
 /* A path of PATH_MAX - 1 bytes is fine, one of PATH_MAX is not. */
 START_TEST(test_long_path)
 {
@@ -895,15 +923,7 @@ static const struct err_case err_cases[] = {
 	  E("1:10: absolute path '/b': paths are relative to the client directory") },
 	{ T("symlink t /l"),
 	  E("1:11: absolute path '/l': paths are relative to the client directory") },
-	/* '..' component: the column of the component */
-	{ T("stat .."),
-	  E("1:6: '..' in path '..': paths must stay inside the client directory") },
-	{ T("stat a/../b"),
-	  E("1:8: '..' in path 'a/../b': paths must stay inside the client directory") },
-	{ T("stat ../a"),
-	  E("1:6: '..' in path '../a': paths must stay inside the client directory") },
-	{ T("stat a/.."),
-	  E("1:8: '..' in path 'a/..': paths must stay inside the client directory") },
+	/* '..' component: the column of the component (dotdot_cases) */
 	{ T("link a x/y/.."),
 	  E("1:12: '..' in path 'x/y/..': paths must stay inside the client directory") },
 	{ T("mkdir ${client}/.."),
@@ -930,7 +950,7 @@ static const struct err_case err_cases[] = {
 	{ T("stat \"/x\""),
 	  E("1:6: absolute path '/x': paths are relative to the client directory") },
 	{ T("stat \"..\""),
-	  E("1:6: '..' in path '..': paths must stay inside the client directory") },
+	  E("1:6: '..' in path '..' leads out of the client directory") },
 	{ T("open a \"bad\" @1"), E("1:8: bad open flag 'bad'") },
 	/* empty path */
 	{ T("stat \"\""), E("1:6: empty path") },
@@ -1313,9 +1333,66 @@ END_TEST
  * column. And an empty quoted amode is no access mode, as every other
  * empty token (path, target, flag, mode, size, handle) is an error.
  */
+/* '..' in a path: allowed only in an op that reads, and inside */
+static const struct err_case dotdot_cases[] = {
+	/* '..' component of an op that changes something: the column of
+	 * the first one */
+	{ T("unlink a/../b"),
+	  E("1:10: '..' in path 'a/../b': paths must stay inside the client directory") },
+	{ T("rmdir a/.."),
+	  E("1:9: '..' in path 'a/..': paths must stay inside the client directory") },
+	{ T("open a/../b rdwr @1\nclose @1"),
+	  E("1:8: '..' in path 'a/../b': paths must stay inside the client directory") },
+	{ T("open a/../b wronly @1\nclose @1"),
+	  E("1:8: '..' in path 'a/../b': paths must stay inside the client directory") },
+	{ T("open a/../b rdonly,creat @1\nclose @1"),
+	  E("1:8: '..' in path 'a/../b': paths must stay inside the client directory") },
+	{ T("open a/../b rdonly,trunc @1\nclose @1"),
+	  E("1:8: '..' in path 'a/../b': paths must stay inside the client directory") },
+	{ T("create a/b/../c"),
+	  E("1:12: '..' in path 'a/b/../c': paths must stay inside the client directory") },
+	{ T("utimens a/.."),
+	  E("1:11: '..' in path 'a/..': paths must stay inside the client directory") },
+	{ T("symlink t a/../l"),
+	  E("1:13: '..' in path 'a/../l': paths must stay inside the client directory") },
+	/* one that only reads: the column of the '..' that leaves */
+	{ T("stat .."),
+	  E("1:6: '..' in path '..' leads out of the client directory") },
+	{ T("stat ../a"),
+	  E("1:6: '..' in path '../a' leads out of the client directory") },
+	{ T("stat a/../../b"),
+	  E("1:11: '..' in path 'a/../../b' leads out of the client directory") },
+	{ T("lstat ./.."),
+	  E("1:9: '..' in path './..' leads out of the client directory") },
+	{ T("readdir a/./../.."),
+	  E("1:16: '..' in path 'a/./../..' leads out of the client directory") },
+	{ T("access a//../b/../.. r"),
+	  E("1:19: '..' in path 'a//../b/../..' leads out of the client directory") },
+	{ T("open a/b/../../.. rdonly @1\nclose @1"),
+	  E("1:16: '..' in path 'a/b/../../..' leads out of the client directory") },
+	{ T("statvfs_legacy ${client}/../.."),
+	  E("1:29: '..' in path '${client}/../..' leads out of the client directory") },
+	{ T("stat \"a b/../../x\""),
+	  E("1:14: '..' in path 'a b/../../x' leads out of the client directory") },
+	/* a link to its own directory, and '..' through it, in either order */
+	{ T("[setup]\nsymlink . l\n[run]\nstat l/..\n"),
+	  E("2:9: symlink target '.' leads to the link's own directory, so '..' through the link would leave it: with '..' in a path (line 4), a target must name something below") },
+	{ T("stat l/..\nsymlink ./. l\nsymlink ./ m\n"),
+	  E("2:9: symlink target './.' leads to the link's own directory, so '..' through the link would leave it: with '..' in a path (line 1), a target must name something below") },
+	/* a quoted token: the column of its opening quote */
+	{ T("rename a \"..\""),
+	  E("1:10: '..' in path '..': paths must stay inside the client directory") },
+};
+
+START_TEST(test_dotdot_error)
+{
+	check_error(&dotdot_cases[_i]);
+}
+END_TEST
+
 static const struct err_case bug_cases[] = {
-	{ T("stat \"a b/../c\""),
-	  E("1:11: '..' in path 'a b/../c': paths must stay inside the client directory") },
+	{ T("unlink \"a b/../c\""),
+	  E("1:13: '..' in path 'a b/../c': paths must stay inside the client directory") },
 	{ T("stat \"a/${x}\""),
 	  E("1:9: unknown variable '${x}' (only ${client} is defined)") },
 	{ T("open a \"rdonly,bad\" @1"), E("1:16: bad open flag 'bad'") },
@@ -1624,6 +1701,8 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_fds, 0, (int)ARRAY_SIZE(fds_cases));
 	tcase_add_test(tc, test_expand);
 	tcase_add_loop_test(tc, test_fine_path, 0, (int)ARRAY_SIZE(fine_paths));
+	tcase_add_loop_test(tc, test_dotdot_fine, 0,
+			    (int)ARRAY_SIZE(dotdot_fine));
 	tcase_add_test(tc, test_long_path);
 	suite_add_tcase(s, tc);
 
@@ -1639,6 +1718,8 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_error, 0, (int)ARRAY_SIZE(err_cases));
 	tcase_add_test(tc, test_error_after_many_ops);
 	tcase_add_loop_test(tc, test_error_bug, 0, (int)ARRAY_SIZE(bug_cases));
+	tcase_add_loop_test(tc, test_dotdot_error, 0,
+			    (int)ARRAY_SIZE(dotdot_cases));
 	tcase_add_loop_test(tc, test_left_open, 0,
 			    (int)ARRAY_SIZE(left_open_cases));
 	tcase_add_test(tc, test_links_out_reads);

@@ -1,0 +1,230 @@
+#!/bin/sh
+# shellcheck disable=SC2034,SC2154
+test_description='--dcache warm, cold and negative=N: usage errors, the lookups and the drop, the JSON'
+# shellcheck disable=SC2154
+. "$srcdir/tests/e2e/lib.sh"
+
+SQ="'"
+
+printf '%s\n' "[setup]" "create f" "[run]" "stat f" "stat missing ENOENT" \
+	>s.load
+
+# usage_error MESSAGE -D DIR ARGS...: exit 2, MESSAGE and the hint on
+# stderr, nothing on stdout.
+usage_error() {
+	printf '%s\n' "vfsbench: $1" \
+		"Try ${SQ}vfsbench --help${SQ} for more information." >expect &&
+	shift &&
+	test_expect_code 2 "$@" >out 2>err &&
+	test_cmp expect err &&
+	test ! -s out
+}
+
+# --- usage errors ----------------------------------------------------------------
+
+test_expect_success 'bad values: exit 2, the message, nothing created' '
+	canary_setup &&
+	for v in hot negative=0 negative=10000001 negative= negative=-1 \
+		negative=1x Negative=3 cold,warm; do
+		usage_error "bad --dcache ${SQ}$v${SQ}: expected warm, cold or negative=N (N from 1 to 10000000)" \
+			vfsbench -c s.load --loops 1 -D "$TRASH/work" \
+			--dcache "$v" 1 || return 1
+	done &&
+	usage_error "bad --dcache ${SQ}hot${SQ}: expected warm, cold or negative=N (N from 1 to 10000000)" \
+		vfsbench -c s.load --loops 1 -D "$TRASH/work" \
+		--variant dcache=warm,hot 1 &&
+	canary_check &&
+	workdir_empty
+'
+
+# as_nobody CMD...: CMD as user nobody, no groups.
+nobody_skip=
+if test "$(id -u)" -ne 0; then
+	nobody_skip='not root: the test switches to user nobody'
+elif ! setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>/dev/null; then
+	nobody_skip='setpriv cannot switch to user nobody'
+else
+	# nobody must reach the binary and a -D it may write
+	chmod 755 "$TRASH"
+	if ! setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$VFSBENCH" --version >/dev/null 2>&1; then
+		nobody_skip="user nobody cannot run $VFSBENCH"
+	fi
+fi
+
+if test -n "$nobody_skip"; then
+	test_skip '--dcache cold as a user other than root' "$nobody_skip"
+else
+	test_expect_success '--dcache cold as a user other than root: exit 2, nothing created' '
+		canary_setup &&
+		mkdir -p nwork &&
+		chmod 777 nwork &&
+		usage_error "--dcache cold needs root: the caches are dropped through /proc/sys/vm/drop_caches (effective uid $(id -u nobody))" \
+			setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$VFSBENCH" -c "$TRASH/s.load" --loops 1 -D "$TRASH/nwork" \
+			--dcache cold 1 &&
+		usage_error "--dcache cold needs root: the caches are dropped through /proc/sys/vm/drop_caches (effective uid $(id -u nobody))" \
+			setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$VFSBENCH" -c "$TRASH/s.load" --loops 1 -D "$TRASH/nwork" \
+			--variant dcache=warm,cold 1 &&
+		test "$(find nwork -mindepth 1 | wc -l)" -eq 0 &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$VFSBENCH" -c "$TRASH/s.load" --loops 1 -q \
+			-D "$TRASH/nwork" --dcache negative=3 1 >out 2>err &&
+		test ! -s err &&
+		test "$(find nwork -mindepth 1 | wc -l)" -eq 0 &&
+		canary_check &&
+		workdir_empty
+	'
+fi
+
+shm=
+if test -d /dev/shm && test "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs; then
+	shm=$(mktemp -d /dev/shm/vb-t4005.XXXXXX) || shm=
+fi
+if test -z "$shm"; then
+	test_skip '--dcache cold on tmpfs' 'no tmpfs at /dev/shm to make a directory in'
+elif test "$(id -u)" -ne 0; then
+	test_skip '--dcache cold on tmpfs' 'not root: the root check comes first'
+else
+	test_expect_success '--dcache cold on tmpfs: exit 2, nothing created' '
+		canary_setup &&
+		printf "shm canary\n" >"$shm/canary" &&
+		usage_error "--dcache cold: ${SQ}$shm${SQ} is on tmpfs or ramfs, which keeps its dentries as the only copy of the tree: they cannot be dropped" \
+			vfsbench -c s.load --loops 1 -D "$shm" --dcache cold 1 &&
+		usage_error "--dcache cold: ${SQ}$shm${SQ} is on tmpfs or ramfs, which keeps its dentries as the only copy of the tree: they cannot be dropped" \
+			vfsbench -c s.load --loops 1 -D "$shm" \
+			--variant dcache=negative=2,cold 1 &&
+		test "$(cat "$shm/canary")" = "shm canary" &&
+		test "$(find "$shm" -mindepth 1 ! -name canary | wc -l)" -eq 0 &&
+		canary_check &&
+		workdir_empty
+	'
+	rm -rf "$shm"
+fi
+
+# --- negative=N ------------------------------------------------------------------
+
+# neg_lookups TRACE: per thread, "PID COUNT" of ENOENT lookups of
+# .vb-neg-*; and the distinct names.
+neg_lookups() {
+	grep '"\.vb-neg-[0-9]*", .* = -1 ENOENT' "$1" |
+		awk '{ n[$1]++ } END { for (p in n) print n[p] }' | sort
+}
+
+strace_test '--dcache negative=7: exactly 7 ENOENT lookups per client, of .vb-neg-0 to 6' '
+	canary_setup &&
+	strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
+		--loops 2 -D "$TRASH/work" --dcache negative=7 \
+		--json r.json 2 >out 2>err &&
+	test ! -s err &&
+	printf "%s\n" 7 7 >expect &&
+	neg_lookups tr >got &&
+	test_cmp expect got &&
+	test "$(grep -c "\.vb-neg-" tr)" = 14 &&
+	for i in 0 1 2 3 4 5 6; do
+		test "$(grep -c "\"\.vb-neg-$i\"" tr)" = 2 || return 1
+	done &&
+	test_grep "  depth 0  dcache negative=7  placement none\$" out &&
+	json_flat r.json >flat &&
+	test "$(jget flat options.dcache)" = negative=7 &&
+	test "$(jget flat "variants[0].options.dcache")" = negative=7 &&
+	canary_check &&
+	workdir_empty
+'
+
+strace_test '--dcache negative=5 --cwd shared: client 0 makes them, once' '
+	canary_setup &&
+	strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
+		--loops 1 -q -D "$TRASH/work" --dcache negative=5 --cwd shared \
+		2 >out 2>err &&
+	test ! -s err &&
+	echo 5 >expect &&
+	neg_lookups tr >got &&
+	test_cmp expect got &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'a .vb-neg- name that exists fails the setup, exit 3' '
+	canary_setup &&
+	printf "%s\n" "[setup]" "create .vb-neg-3" "[run]" "stat .vb-neg-3" \
+		>exists.load &&
+	test_expect_code 3 vfsbench -c exists.load --loops 1 -q \
+		-D "$TRASH/work" --dcache negative=5 1 >out 2>err &&
+	test_grep "^error: client 0: --dcache negative=5: ${SQ}\.vb-neg-3${SQ} in its directory: File exists (each name must be missing)\$" err &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'warm is the default; a --variant dcache axis is recorded per variant' '
+	canary_setup &&
+	vfsbench -c s.load -e null --loops 1 -D "$TRASH/work" \
+		--json w.json 1 >out 2>err &&
+	test_grep "  depth 0  dcache warm  placement none\$" out &&
+	json_flat w.json >flat &&
+	test "$(jget flat options.dcache)" = warm &&
+	vfsbench -c s.load -e null --loops 1 -D "$TRASH/work" \
+		--variant dcache=warm,negative=3 --json v.json 1 >out 2>err &&
+	json_flat v.json >flat &&
+	test "$(jget flat "variants[0].label")" = dcache=warm &&
+	test "$(jget flat "variants[0].options.dcache")" = warm &&
+	test "$(jget flat "variants[1].options.dcache")" = negative=3 &&
+	canary_check &&
+	workdir_empty
+'
+
+# --- cold ------------------------------------------------------------------------
+
+cold_skip=
+if test "$(id -u)" -ne 0; then
+	cold_skip='not root: only root may drop the caches'
+elif test "$(stat -f -c %T "$TRASH")" = tmpfs; then
+	cold_skip="the trash directory $TRASH is on tmpfs, where --dcache cold is refused"
+fi
+
+if test -n "$cold_skip"; then
+	test_skip '--dcache cold: the drop after the setup, before the first op' "$cold_skip"
+elif test -z "$have_strace"; then
+	test_skip '--dcache cold: the drop after the setup, before the first op' 'strace missing or not permitted'
+else
+	test_expect_success '--dcache cold: the drop after the setup, before the first op' '
+		canary_setup &&
+		strace -f -o tr -e trace=openat,write,newfstatat,statx \
+			"$VFSBENCH" -c s.load --loops 1 -D "$TRASH/work" \
+			--dcache cold --json c.json 1 2 >out 2>err &&
+		test ! -s err &&
+		test_grep "  depth 0  dcache cold  placement none\$" out &&
+		json_flat c.json >flat &&
+		test "$(jget flat options.dcache)" = cold &&
+		test "$(grep -c "openat(AT_FDCWD, \"/proc/sys/vm/drop_caches\", O_WRONLY|O_CLOEXEC) = [0-9]" tr)" = 2 &&
+		test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 2 &&
+		# each run: the [setup] create, then the drop, then the ops
+		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
+			-e "write([0-9]*, \"2\", 1)" \
+			-e "(AT_FDCWD, \"f\", " tr |
+			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
+			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
+			awk "{ print \$2 }" | uniq >got &&
+		printf "%s\n" create drop stat create drop stat >expect &&
+		test_cmp expect got &&
+		canary_check &&
+		workdir_empty
+	'
+fi
+
+# --- compare ---------------------------------------------------------------------
+
+test_expect_success 'compare: a file without dcache is warm; cold vs warm is not like for like' '
+	write_result A.json 1:100 1:101 1:99 &&
+	sed -e "s/\"depth\": 0,/\"depth\": 0, \"dcache\": \"warm\",/" A.json >W.json &&
+	sed -e "s/\"depth\": 0,/\"depth\": 0, \"dcache\": \"cold\",/" A.json >C.json &&
+	grep -q "\"dcache\": \"cold\"" C.json &&
+	vfsbench compare A.json W.json >out 2>err &&
+	test ! -s err &&
+	vfsbench compare A.json C.json >out 2>err &&
+	echo "warning: NOT LIKE FOR LIKE: ${SQ}A.json${SQ} and ${SQ}C.json${SQ} differ in: dcache warm vs cold" >expect &&
+	test_cmp expect err
+'
+
+test_done
