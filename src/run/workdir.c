@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include "run/marker.h"
 #include "run/rmtree.h"
 #include "run/workowner.h"
+#include "run/workpath.h"
 
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6
@@ -100,46 +102,93 @@ static void make_name(char *name, uint64_t *state)
 	name[len + WORKDIR_SUFFIX_LEN] = '\0';
 }
 
-/* Open the -D directory, which must be a real directory, not a symlink. */
+/* Whether @p holds another component after its slashes. */
+static bool more_components(const char *p)
+{
+	return p[strspn(p, "/")] != '\0';
+}
+
+/*
+ * Open the -D directory, resolved one component at a time from "/" or
+ * ".": a symlink anywhere in @parent ("link/." too) is -ELOOP, a missing
+ * component -ENOENT, a non-directory -ENOTDIR, each with a message.
+ */
 static int open_parent(const char *parent)
 {
+	char name[NAME_MAX + 1];
+	const char *p = parent;
 	struct stat st, fst;
-	int fd, err;
+	int cur, fd, r, err;
 
-	if (lstat(parent, &st)) {
+	if (!*parent) {
+		error("work directory parent '%s' does not exist", parent);
+		return -ENOENT;
+	}
+	cur = open(*parent == '/' ? "/" : ".",
+		   O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cur < 0) {
 		err = -errno;
-		if (err == -ENOENT)
-			error("work directory parent '%s' does not exist",
-			      parent);
-		else
-			error("cannot access work directory parent '%s': %s",
-			      parent, strerror(-err));
-		return err;
-	}
-	if (S_ISLNK(st.st_mode)) {
-		error("work directory parent '%s' is a symlink; give the real path",
-		      parent);
-		return -ELOOP;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		error("work directory parent '%s' is not a directory", parent);
-		return -ENOTDIR;
-	}
-	fd = open(parent, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		error("cannot open work directory parent '%s': %s", parent,
+		error("cannot access work directory parent '%s': %s", parent,
 		      strerror(-err));
 		return err;
 	}
-	if (fstat(fd, &fst) || fst.st_dev != st.st_dev ||
-	    fst.st_ino != st.st_ino) {
-		close(fd);
-		error("work directory parent '%s' changed while being opened",
-		      parent);
-		return -ESTALE;
+	while ((r = workpath_next(&p, name)) > 0) {
+		if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW)) {
+			err = -errno;
+			if (err == -ENOENT)
+				error("work directory parent '%s' does not exist",
+				      parent);
+			else
+				error("cannot access work directory parent '%s': %s",
+				      parent, strerror(-err));
+			goto out_close;
+		}
+		err = S_ISLNK(st.st_mode)  ? -ELOOP :
+		      !S_ISDIR(st.st_mode) ? -ENOTDIR :
+					     0;
+		if (err == -ELOOP && more_components(p))
+			error("work directory parent '%s' goes through the symlink '%.*s'; give the real path",
+			      parent, (int)(p - parent), parent);
+		else if (err == -ELOOP)
+			error("work directory parent '%s' is a symlink; give the real path",
+			      parent);
+		else if (err && more_components(p))
+			error("cannot access work directory parent '%s': %s",
+			      parent, strerror(-err));
+		else if (err)
+			error("work directory parent '%s' is not a directory",
+			      parent);
+		if (err)
+			goto out_close;
+		fd = openat(cur, name,
+			    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			err = -errno;
+			error("cannot open work directory parent '%s': %s",
+			      parent, strerror(-err));
+			goto out_close;
+		}
+		close(cur);
+		cur = fd;
+		if (fstat(cur, &fst) || fst.st_dev != st.st_dev ||
+		    fst.st_ino != st.st_ino) {
+			error("work directory parent '%s' changed while being opened",
+			      parent);
+			err = -ESTALE;
+			goto out_close;
+		}
 	}
-	return fd;
+	if (r < 0) {
+		error("work directory parent '%s' has a component longer than %d bytes",
+		      parent, NAME_MAX);
+		err = r;
+		goto out_close;
+	}
+	return cur;
+
+out_close:
+	close(cur);
+	return err;
 }
 
 /* A fresh random id for a marker, into @id (WORKDIR_ID_LEN); returns @id. */

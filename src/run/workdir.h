@@ -64,7 +64,8 @@ struct workdir {
 /*
  * Create a fresh work directory inside `parent`, which must be an existing
  * directory given by its real path: a missing parent is -ENOENT, a file is
- * -ENOTDIR and a symlink (even to a directory) is -ELOOP, and only these
+ * -ENOTDIR and a symlink anywhere in the path (even "link/.") is -ELOOP,
+ * resolved one component at a time, and only these
  * (a usage error); a failure to create in an existing directory (/proc,
  * a read-only fs) is another errno, -EIO for what would look like those.
  * Trailing slashes are ignored. The new directory is "vfsbench.XXXXXX" (random

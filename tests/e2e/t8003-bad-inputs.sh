@@ -116,6 +116,18 @@ test_expect_success '-D a symlink to a directory, with a trailing slash: exit 2'
 	test -z "$(ls -A real)"
 '
 
+test_expect_success '-D through a symlink anywhere, link/. too: exit 2, nothing made' '
+	mkdir -p real/sub &&
+	bad_dir link/. "work directory parent ${SQ}link/.${SQ} goes through the symlink ${SQ}link${SQ}; give the real path" &&
+	bad_dir link/sub "work directory parent ${SQ}link/sub${SQ} goes through the symlink ${SQ}link${SQ}; give the real path" &&
+	bad_dir "$TRASH/link/sub/." "work directory parent ${SQ}$TRASH/link/sub/.${SQ} goes through the symlink ${SQ}$TRASH/link${SQ}; give the real path" &&
+	bad_dir real/../link/ "work directory parent ${SQ}real/../link${SQ} is a symlink; give the real path" &&
+	test -z "$(ls -A real/sub)" &&
+	vfsbench -q -e null --loops 1 -c mixed -D real/sub/../sub/. 1 >out 2>err &&
+	test -z "$(ls -A real/sub)" &&
+	rmdir real/sub
+'
+
 test_expect_success '-D a symlink to a file: exit 2, the file untouched' '
 	echo data >afile &&
 	ln -s afile flink &&
