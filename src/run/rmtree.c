@@ -18,6 +18,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "run/fileid.h"
+#include "run/marker.h"
 
 /* Stack frames below this depth keep their fd while a child is walked. */
 #define RMTREE_KEEP_FDS 32
@@ -282,6 +283,18 @@ static void rmtree_pop(struct rmtree *w)
 	w->depth--;
 }
 
+/*
+ * Whether the directory @fd holds a marker file: another instance's work
+ * directory (ours is the walk's root, never entered), not ours to remove.
+ */
+static bool holds_marker(int fd)
+{
+	struct stat st;
+
+	return !fstatat(fd, WORKDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) &&
+	       S_ISREG(st.st_mode);
+}
+
 /* Enter the subdirectory `name` of the top frame and read it. */
 static void rmtree_descend(struct rmtree *w, const char *name)
 {
@@ -306,6 +319,18 @@ static void rmtree_descend(struct rmtree *w, const char *name)
 	if (err) {
 		close(fd);
 		rmtree_fail(w, err, name, "stat");
+		return;
+	}
+	if (holds_marker(fd)) {
+		char *path = rmtree_path(w, name);
+
+		close(fd);
+		error("'%s' holds another vfsbench instance's marker file (%s); left in place",
+		      path, WORKDIR_MARKER);
+		free(path);
+		if (!w->err)
+			w->err = -EBUSY;
+		f->kept = true;
 		return;
 	}
 	if (w->depth - 1 >= RMTREE_KEEP_FDS) {

@@ -204,4 +204,27 @@ test_expect_success 'a marker of a dead instance, ours: reused, then removed' '
 	canary_check && workdir_empty
 '
 
+# The inner instance runs from the outer's hook, while the outer is live
+# and before its cleanup: its -D is the outer's work directory.
+test_expect_success 'an inner instance inside our live work directory: left, with its tree' '
+	canary_setup &&
+	printf "[run]\ncreate f\n" >plain.load &&
+	cat >hook.sh <<-EOF &&
+	"$VFSBENCH" -q --loops 1 --skip-cleanup -c "$TRASH/plain.load" \\
+		-D "\$VFSBENCH_WORKDIR" 1 >"$TRASH/inner.out" 2>&1
+	EOF
+	test_expect_code 3 vfsbench -q --loops 1 -c plain.load \
+		--exec-after "/bin/sh $TRASH/hook.sh" -D "$TRASH/work" 1 \
+		>out 2>err &&
+	set -- "$TRASH"/work/vfsbench.*/vfsbench.* &&
+	test $# -eq 1 && inner=$1 &&
+	test_grep "^error: ${SQ}$inner${SQ} holds another vfsbench instance${SQ}s marker file (.vfsbench-workdir); left in place$" err &&
+	test_grep "skip-cleanup: files left in ${SQ}$inner${SQ}" inner.out &&
+	test -f "$inner/.vfsbench-workdir" &&
+	test -f "$inner/run0/clients/client0/f" &&
+	test "$(grep -c "holds another" err)" -eq 1 &&
+	rm -r "$TRASH"/work/vfsbench.* &&
+	canary_check && workdir_empty
+'
+
 test_done
