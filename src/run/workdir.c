@@ -29,7 +29,6 @@
 #include "run/marker.h"
 #include "run/rmtree.h"
 #include "run/workowner.h"
-#include "run/workpath.h"
 
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6
@@ -102,6 +101,27 @@ static void make_name(char *name, uint64_t *state)
 	name[len + WORKDIR_SUFFIX_LEN] = '\0';
 }
 
+/*
+ * The next component of *@p into @name[NAME_MAX + 1], *@p moved past it:
+ * 1, 0 at the end, -ENAMETOOLONG.
+ */
+static int next_component(const char **p, char *name)
+{
+	const char *s = *p + strspn(*p, "/");
+	size_t len = strcspn(s, "/");
+
+	if (!len) {
+		*p = s;
+		return 0;
+	}
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	*p = s + len;
+	return 1;
+}
+
 /* Whether @p holds another component after its slashes. */
 static bool more_components(const char *p)
 {
@@ -132,7 +152,7 @@ static int open_parent(const char *parent)
 		      strerror(-err));
 		return err;
 	}
-	while ((r = workpath_next(&p, name)) > 0) {
+	while ((r = next_component(&p, name)) > 0) {
 		if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW)) {
 			err = -errno;
 			if (err == -ENOENT)
