@@ -204,6 +204,26 @@ test_expect_success 'a marker of a dead instance, ours: reused, then removed' '
 	canary_check && workdir_empty
 '
 
+if test -n "$nobody_skip"; then
+	test_skip 'a tree the loadfile made unreadable is removed, the sweep goes on' \
+		"$nobody_skip"
+else
+	test_expect_success 'a tree the loadfile made unreadable is removed, the sweep goes on' '
+		canary_setup && pub_setup &&
+		printf "[run]\nmkdir d 0300\ncreate d/f\nmkdir e 0500\ncreate g\n" \
+			>unread.load &&
+		chmod 0644 unread.load &&
+		as_nobody mkdir "$TRASH/pub/nb" &&
+		as_nobody "$VFSBENCH" -q --loops 1 -c "$TRASH/unread.load" \
+			-D "$TRASH/pub/nb" 1 2 >out 2>err &&
+		test_grep "^1 client: 4 ops in " out &&
+		test_grep "^2 clients: 8 ops in " out &&
+		test ! -s err &&
+		test -z "$(ls -A "$TRASH/pub/nb")" &&
+		canary_check
+	'
+fi
+
 # The inner instance runs from the outer's hook, while the outer is live
 # and before its cleanup: its -D is the outer's work directory.
 test_expect_success 'an inner instance inside our live work directory: left, with its tree' '
