@@ -312,8 +312,9 @@ static int dbench_main(int argc, const char **argv)
 	ret = workdir_open_named(&wd, cfg.directory, "clients",
 				 cfg.dbench_adopt);
 	if (ret) {
+		/* -EEXIST: not made by vfsbench; -EPERM: not provably ours */
 		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
-					 ret == -EEXIST ?
+					 ret == -EEXIST || ret == -EPERM ?
 				 VB_EXIT_USAGE :
 				 VB_EXIT_RUNTIME;
 		goto out;

@@ -74,16 +74,86 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 	return 0;
 }
 
-/* Larger than any real loadfile (client.txt is 26 MB), and stops an
- * endless stream. */
-#define LOADFILE_MAX (1ull << 30)
+/*
+ * The largest loadfile read (vfsbench-loadfile(5), LIMITS): more than any
+ * real one (dbench's client.txt is 26 MB), small enough that an endless
+ * stream (-c <(yes 'stat .')) is refused before its ops fill the memory.
+ */
+#define LOADFILE_MAX_BYTES (64u << 20)
+#define LOADFILE_MAX_LINES 2000000u
+
+/* The 1-based line of @b[0..@len) that byte @len would be in. */
+static unsigned long line_at(const char *b, size_t len)
+{
+	unsigned long line = 1;
+
+	for (size_t i = 0; i < len; i++)
+		line += b[i] == '\n';
+	return line;
+}
+
+/*
+ * Read all of @fd, at most the limits; -EFBIG with the message
+ * "PATH:LINE: loadfile too large (limit N ...)" past them.
+ */
+static int read_bounded(int fd, const char *path, char **buf, size_t *len)
+{
+	size_t alloc = 1 << 16, n = 0;
+	unsigned long lines = 0;
+	char *b = xmalloc(alloc);
+
+	for (;;) {
+		size_t want;
+		ssize_t r;
+
+		if (n == alloc) {
+			alloc *= 2;
+			b = xrealloc(b, alloc);
+		}
+		/* one byte past the limit tells a file over it */
+		want = alloc - n;
+		if (want > LOADFILE_MAX_BYTES + 1 - n)
+			want = LOADFILE_MAX_BYTES + 1 - n;
+		/* EINTR: SIGINT or SIGTERM (on a FIFO, say), which stops us */
+		r = read(fd, b + n, want);
+		if (r < 0) {
+			r = -errno;
+			free(b);
+			return (int)r;
+		}
+		if (!r)
+			break;
+		for (size_t i = n; i < n + (size_t)r; i++) {
+			if (lines == LOADFILE_MAX_LINES) {
+				free(b);
+				error("%s:%u: loadfile too large (limit %u lines)",
+				      path, LOADFILE_MAX_LINES + 1,
+				      LOADFILE_MAX_LINES);
+				return -EFBIG;
+			}
+			lines += b[i] == '\n';
+		}
+		n += (size_t)r;
+		/* the parser stops at the first NUL: no need to read on */
+		if (memchr(b + n - (size_t)r, '\0', (size_t)r))
+			break;
+		if (n > LOADFILE_MAX_BYTES) {
+			error("%s:%lu: loadfile too large (limit %u bytes)",
+			      path, line_at(b, LOADFILE_MAX_BYTES),
+			      LOADFILE_MAX_BYTES);
+			free(b);
+			return -EFBIG;
+		}
+	}
+	*buf = b;
+	*len = n;
+	return 0;
+}
 
 static int read_file(const char *path, char **buf, size_t *len)
 {
 	struct stat st;
-	size_t alloc = 1 << 16, n = 0;
-	char *b;
-	int fd;
+	int fd, ret;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -92,38 +162,9 @@ static int read_file(const char *path, char **buf, size_t *len)
 		close(fd);
 		return -EISDIR;
 	}
-	b = xmalloc(alloc);
-	for (;;) {
-		ssize_t r;
-
-		if (n == alloc) {
-			alloc *= 2;
-			b = xrealloc(b, alloc);
-		}
-		/* EINTR: SIGINT or SIGTERM (on a FIFO, say), which stops us */
-		r = read(fd, b + n, alloc - n);
-		if (r < 0) {
-			r = -errno;
-			free(b);
-			close(fd);
-			return (int)r;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-		/* the parser stops at the first NUL: no need to read on */
-		if (memchr(b + n - (size_t)r, '\0', (size_t)r))
-			break;
-		if (n > LOADFILE_MAX) {
-			free(b);
-			close(fd);
-			return -EFBIG;
-		}
-	}
+	ret = read_bounded(fd, path, buf, len);
 	close(fd);
-	*buf = b;
-	*len = n;
-	return 0;
+	return ret;
 }
 
 int loadfile_load(struct loadfile *lf, const char *spec,
@@ -137,6 +178,9 @@ int loadfile_load(struct loadfile *lf, const char *spec,
 	ret = read_file(spec, &buf, &len);
 	if (ret == -EINTR)
 		return ret;
+	/* too large: a bad loadfile, said */
+	if (ret == -EFBIG)
+		return -EINVAL;
 	if (!ret) {
 		ret = loadfile_parse(lf, spec, buf, len, opts);
 		free(buf);

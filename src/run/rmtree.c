@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,6 +19,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "run/fileid.h"
+#include "run/marker.h"
 
 /* Stack frames below this depth keep their fd while a child is walked. */
 #define RMTREE_KEEP_FDS 32
@@ -282,6 +284,55 @@ static void rmtree_pop(struct rmtree *w)
 	w->depth--;
 }
 
+/*
+ * Whether the directory @fd holds a marker file: another instance's work
+ * directory (ours is the walk's root, never entered), not ours to remove.
+ */
+static bool holds_marker(int fd)
+{
+	struct stat st;
+
+	return !fstatat(fd, WORKDIR_MARKER, &st, AT_SYMLINK_NOFOLLOW) &&
+	       S_ISREG(st.st_mode);
+}
+
+/*
+ * openat() of the directory @name in @dirfd; one that a loadfile made
+ * unreadable (mkdir d 0300) gets its owner's bits back first when it is
+ * ours, on the walk's mount, and a directory, checked through an O_PATH
+ * fd that never follows a link. -1 with errno, as openat().
+ */
+static int rmtree_open_dir(int dirfd, const char *name,
+			   const struct fileid *root)
+{
+	char proc[64];
+	struct fileid id;
+	struct stat st;
+	int fd, pfd, ok;
+
+	fd = openat(dirfd, name, DIR_FLAGS);
+	if (fd >= 0 || errno != EACCES)
+		return fd;
+	pfd = openat(dirfd, name,
+		     O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (pfd < 0) {
+		errno = EACCES;
+		return -1;
+	}
+	ok = !fstat(pfd, &st) && S_ISDIR(st.st_mode) &&
+	     st.st_uid == geteuid() && !fileid_of_fd(pfd, &id) &&
+	     fileid_same_mount(&id, root);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+	if (ok)
+		ok = !chmod(proc, (st.st_mode & 07777) | S_IRWXU);
+	close(pfd);
+	if (!ok) {
+		errno = EACCES;
+		return -1;
+	}
+	return openat(dirfd, name, DIR_FLAGS);
+}
+
 /* Enter the subdirectory `name` of the top frame and read it. */
 static void rmtree_descend(struct rmtree *w, const char *name)
 {
@@ -289,7 +340,7 @@ static void rmtree_descend(struct rmtree *w, const char *name)
 	struct fileid id;
 	int fd, err;
 
-	fd = openat(f->fd, name, DIR_FLAGS);
+	fd = rmtree_open_dir(f->fd, name, &w->root_id);
 	if (fd < 0) {
 		if (errno == ENOTDIR || errno == ELOOP)
 			rmtree_unlink(w, name, false);
@@ -306,6 +357,21 @@ static void rmtree_descend(struct rmtree *w, const char *name)
 	if (err) {
 		close(fd);
 		rmtree_fail(w, err, name, "stat");
+		return;
+	}
+	/* a loadfile's chmod 0500: the owner's bits back, to empty it */
+	if ((id.mode & S_IRWXU) != S_IRWXU)
+		fchmod(fd, (id.mode & 07777) | S_IRWXU);
+	if (holds_marker(fd)) {
+		char *path = rmtree_path(w, name);
+
+		close(fd);
+		error("'%s' holds another vfsbench instance's marker file (%s); left in place",
+		      path, WORKDIR_MARKER);
+		free(path);
+		if (!w->err)
+			w->err = -EBUSY;
+		f->kept = true;
 		return;
 	}
 	if (w->depth - 1 >= RMTREE_KEEP_FDS) {

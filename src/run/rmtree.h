@@ -19,7 +19,16 @@
  *     bind mount of the same filesystem, told apart by its mount id where
  *     the kernel reports one) is not entered and not removed: it is
  *     reported as "... is a mount point; left in place", the walk removes
- *     everything else it can and then returns -EXDEV.
+ *     everything else it can and then returns -EXDEV;
+ *   - a directory of ours that a loadfile made unreadable, unsearchable
+ *     or unwritable (mkdir d 0300) gets the owner's bits (u+rwx) back
+ *     before it is entered, through an O_PATH fd that does not follow a
+ *     link, only on the walk's mount;
+ *   - a directory below the root that holds a marker file (a regular
+ *     ".vfsbench-workdir": another instance's work directory, whose -D
+ *     was inside this tree) is not entered and not removed: it is
+ *     reported as "... holds another vfsbench instance's marker file ...;
+ *     left in place", and the walk returns -EBUSY once done.
  *
  * Depth: the walk keeps an explicit stack in memory and holds at most 35
  * fds of its own however deep the tree is: the first 32 levels stay open,

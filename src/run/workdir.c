@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,7 +26,9 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "run/fileid.h"
+#include "run/marker.h"
 #include "run/rmtree.h"
+#include "run/workowner.h"
 
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6
@@ -98,89 +101,114 @@ static void make_name(char *name, uint64_t *state)
 	name[len + WORKDIR_SUFFIX_LEN] = '\0';
 }
 
-static int write_all(int fd, const char *buf, size_t len)
+/*
+ * The next component of *@p into @name[NAME_MAX + 1], *@p moved past it:
+ * 1, 0 at the end, -ENAMETOOLONG.
+ */
+static int next_component(const char **p, char *name)
 {
-	ssize_t n;
+	const char *s = *p + strspn(*p, "/");
+	size_t len = strcspn(s, "/");
 
-	while (len) {
-		n = write(fd, buf, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-static int write_marker(int dirfd, const char *path, const char *id)
-{
-	char buf[160];
-	int fd, len, err;
-
-	fd = openat(dirfd, WORKDIR_MARKER,
-		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err = -errno;
-		goto out_report;
-	}
-	len = snprintf(
-		buf, sizeof(buf),
-		"vfsbench work directory of pid %ld (id %s); vfsbench removes it when the run ends\n",
-		(long)getpid(), id);
-	err = write_all(fd, buf, (size_t)len);
-	if (close(fd) && !err)
-		err = -errno;
-	if (!err)
+	if (!len) {
+		*p = s;
 		return 0;
-out_report:
-	error("cannot write marker file '%s/%s': %s", path, WORKDIR_MARKER,
-	      strerror(-err));
-	return err;
+	}
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	*p = s + len;
+	return 1;
 }
 
-/* Open the -D directory, which must be a real directory, not a symlink. */
+/* Whether @p holds another component after its slashes. */
+static bool more_components(const char *p)
+{
+	return p[strspn(p, "/")] != '\0';
+}
+
+/*
+ * Open the -D directory, resolved one component at a time from "/" or
+ * ".": a symlink anywhere in @parent ("link/." too) is -ELOOP, a missing
+ * component -ENOENT, a non-directory -ENOTDIR, each with a message.
+ */
 static int open_parent(const char *parent)
 {
+	char name[NAME_MAX + 1];
+	const char *p = parent;
 	struct stat st, fst;
-	int fd, err;
+	int cur, fd, r, err;
 
-	if (lstat(parent, &st)) {
+	if (!*parent) {
+		error("work directory parent '%s' does not exist", parent);
+		return -ENOENT;
+	}
+	cur = open(*parent == '/' ? "/" : ".",
+		   O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cur < 0) {
 		err = -errno;
-		if (err == -ENOENT)
-			error("work directory parent '%s' does not exist",
-			      parent);
-		else
-			error("cannot access work directory parent '%s': %s",
-			      parent, strerror(-err));
-		return err;
-	}
-	if (S_ISLNK(st.st_mode)) {
-		error("work directory parent '%s' is a symlink; give the real path",
-		      parent);
-		return -ELOOP;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		error("work directory parent '%s' is not a directory", parent);
-		return -ENOTDIR;
-	}
-	fd = open(parent, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		error("cannot open work directory parent '%s': %s", parent,
+		error("cannot access work directory parent '%s': %s", parent,
 		      strerror(-err));
 		return err;
 	}
-	if (fstat(fd, &fst) || fst.st_dev != st.st_dev ||
-	    fst.st_ino != st.st_ino) {
-		close(fd);
-		error("work directory parent '%s' changed while being opened",
-		      parent);
-		return -ESTALE;
+	while ((r = next_component(&p, name)) > 0) {
+		if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW)) {
+			err = -errno;
+			if (err == -ENOENT)
+				error("work directory parent '%s' does not exist",
+				      parent);
+			else
+				error("cannot access work directory parent '%s': %s",
+				      parent, strerror(-err));
+			goto out_close;
+		}
+		err = S_ISLNK(st.st_mode)  ? -ELOOP :
+		      !S_ISDIR(st.st_mode) ? -ENOTDIR :
+					     0;
+		if (err == -ELOOP && more_components(p))
+			error("work directory parent '%s' goes through the symlink '%.*s'; give the real path",
+			      parent, (int)(p - parent), parent);
+		else if (err == -ELOOP)
+			error("work directory parent '%s' is a symlink; give the real path",
+			      parent);
+		else if (err && more_components(p))
+			error("cannot access work directory parent '%s': %s",
+			      parent, strerror(-err));
+		else if (err)
+			error("work directory parent '%s' is not a directory",
+			      parent);
+		if (err)
+			goto out_close;
+		fd = openat(cur, name,
+			    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			err = -errno;
+			error("cannot open work directory parent '%s': %s",
+			      parent, strerror(-err));
+			goto out_close;
+		}
+		close(cur);
+		cur = fd;
+		if (fstat(cur, &fst) || fst.st_dev != st.st_dev ||
+		    fst.st_ino != st.st_ino) {
+			error("work directory parent '%s' changed while being opened",
+			      parent);
+			err = -ESTALE;
+			goto out_close;
+		}
 	}
-	return fd;
+	if (r < 0) {
+		error("work directory parent '%s' has a component longer than %d bytes",
+		      parent, NAME_MAX);
+		err = r;
+		goto out_close;
+	}
+	return cur;
+
+out_close:
+	close(cur);
+	return err;
 }
 
 /* A fresh random id for a marker, into @id (WORKDIR_ID_LEN); returns @id. */
@@ -229,10 +257,13 @@ static char *join_path(const char *dir, const char *name)
 /*
  * The parent exists and is a directory: a failure to create in it (mkdir
  * in /proc says ENOENT) is a failure of the run, not a bad -D, so it
- * must not look like the parent's own -ENOENT, -ENOTDIR or -ELOOP.
+ * must not look like the parent's own -ENOENT, -ENOTDIR or -ELOOP, nor
+ * like a tree refused as not ours (-EPERM).
  */
 static int creating_error(int err)
 {
+	if (err == -EPERM)
+		return -EACCES;
 	return err == -ENOENT || err == -ENOTDIR || err == -ELOOP ? -EIO : err;
 }
 
@@ -289,7 +320,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 		err = creating_error(err);
 		goto out_rmdir;
 	}
-	err = write_marker(fd, path, wd->id);
+	err = marker_write(fd, path, wd->id);
 	if (err) {
 		err = creating_error(err);
 		goto out_rmdir;
@@ -323,6 +354,7 @@ static int open_existing(struct workdir *wd, int pfd, const char *name,
 			 const char *path, bool adopt)
 {
 	struct fileid marker;
+	bool has_marker;
 	int fd, err;
 
 	fd = openat(pfd, name, WORKDIR_DIR_FLAGS);
@@ -336,13 +368,22 @@ static int open_existing(struct workdir *wd, int pfd, const char *name,
 		error("cannot open '%s': %s", path, strerror(-err));
 		return err;
 	}
-	err = fileid_at(fd, WORKDIR_MARKER, AT_SYMLINK_NOFOLLOW, &marker);
-	if (!err && S_ISREG(marker.mode)) {
-		wd->reused = true;
-		return fd;
-	}
-	if (adopt) {
-		wd->foreign = true;
+	has_marker = fileid_at(fd, WORKDIR_MARKER, AT_SYMLINK_NOFOLLOW,
+			       &marker) != -ENOENT;
+	if (has_marker || adopt) {
+		/* found, not made now: used only if provably ours */
+		err = workowner_check(fd, path);
+		if (!err && has_marker)
+			err = marker_trust(fd, path);
+		/* from now on the marker names us, a live instance */
+		if (!err && has_marker)
+			err = marker_replace(fd, path, new_id(wd->id));
+		if (err) {
+			close(fd);
+			return err;
+		}
+		wd->reused = has_marker;
+		wd->foreign = !has_marker;
 		return fd;
 	}
 	close(fd);
@@ -374,7 +415,8 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 		if (err)
 			error("cannot open '%s': %s", path, strerror(-err));
 		else
-			err = write_marker(fd, path, new_id(wd->id));
+			err = marker_write(fd, path, new_id(wd->id));
+		err = creating_error(err);
 	} else if (errno == EEXIST) {
 		fd = open_existing(wd, pfd, name, path, adopt);
 		err = fd < 0 ? fd : 0;
@@ -407,29 +449,6 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 }
 
 /* ---- workdir_attach ---- */
-
-/* Does the marker in @fd name @id? Never through a symlink. */
-static bool marker_names(int fd, const char *id)
-{
-	char buf[256], want[WORKDIR_ID_LEN + 8];
-	struct stat st;
-	ssize_t n;
-	int mfd;
-
-	mfd = openat(fd, WORKDIR_MARKER,
-		     O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (mfd < 0)
-		return false;
-	n = fstat(mfd, &st) || !S_ISREG(st.st_mode) ?
-		    -1 :
-		    read(mfd, buf, sizeof(buf) - 1);
-	close(mfd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	snprintf(want, sizeof(want), "(id %s)", id);
-	return strstr(buf, want) != NULL;
-}
 
 int workdir_attach(struct workdir *wd, const char *parent, const char *name,
 		   const char *id)

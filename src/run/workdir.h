@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "run/marker.h"
 #include "run/rmtree.h"
 
 /*
@@ -33,10 +34,6 @@
  * while no client runs.
  */
 
-/* Name of the marker file at the top of every work directory. */
-#define WORKDIR_MARKER ".vfsbench-workdir"
-/* The random id in the marker, in hex, with its NUL. */
-#define WORKDIR_ID_LEN 17
 /*
  * How the work directory and every directory inside it are opened
  * (workdir.c, workpath.c): never through a symlink.
@@ -67,7 +64,8 @@ struct workdir {
 /*
  * Create a fresh work directory inside `parent`, which must be an existing
  * directory given by its real path: a missing parent is -ENOENT, a file is
- * -ENOTDIR and a symlink (even to a directory) is -ELOOP, and only these
+ * -ENOTDIR and a symlink anywhere in the path (even "link/.") is -ELOOP,
+ * resolved one component at a time, and only these
  * (a usage error); a failure to create in an existing directory (/proc,
  * a read-only fs) is another errno, -EIO for what would look like those.
  * Trailing slashes are ignored. The new directory is "vfsbench.XXXXXX" (random
@@ -89,7 +87,11 @@ int workdir_create(struct workdir *wd, const char *parent);
  * --skip-cleanup: wd->reused); without the marker it was not made by
  * vfsbench and is refused with -EEXIST and a message, unless `adopt`,
  * which uses it as wd->foreign: workdir_remove() never removes it. A
- * symlink or non-directory there is -ENOTDIR. Ownership as for
+ * symlink or non-directory there is -ENOTDIR. A tree found there, reused
+ * or adopted, must be provably ours (workowner_check(): every entry owned
+ * by our euid, no directory writable by others) and its marker trusted
+ * (marker_trust(): ours, its process gone or us); otherwise it is -EPERM
+ * with a message, and nothing is touched. Ownership as for
  * workdir_create().
  */
 int workdir_open_named(struct workdir *wd, const char *parent, const char *name,

@@ -21,6 +21,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "run/fileid.h"
+#include "run/marker.h"
 #include "run/rmtree.h"
 #include "run/workdir.h"
 #include "run/workpath.h"
@@ -122,6 +123,12 @@ static int workdir_check(const struct workdir *wd)
 	if (err || !S_ISREG(marker.mode)) {
 		error("work directory '%s' has lost its marker file '%s'; not removing it",
 		      wd->path, WORKDIR_MARKER);
+		return -ESTALE;
+	}
+	/* ours: owned by us, naming the id we wrote */
+	if (!marker_names(wd->fd, wd->id)) {
+		error("the marker file of work directory '%s' is no longer ours; not removing it",
+		      wd->path);
 		return -ESTALE;
 	}
 	return 0;

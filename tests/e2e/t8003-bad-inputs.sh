@@ -106,6 +106,39 @@ repeat() {
 	}'
 }
 
+# --- loadfile size (vfsbench-loadfile(5), LIMITS) ---------------------------
+
+test_expect_success 'a loadfile over 2000000 lines: exit 2, named, nothing made' '
+	canary_setup &&
+	yes "stat ." | head -n 2000001 >big.load &&
+	test_expect_code 2 vfsbench -q --loops 1 -c big.load -D "$TRASH/work" 1 \
+		>out 2>err &&
+	echo "error: big.load:2000001: loadfile too large (limit 2000000 lines)" >expect &&
+	test_cmp expect err &&
+	rm big.load &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'a loadfile over 64 MiB: exit 2, at the line of the byte past it' '
+	canary_setup &&
+	{ printf "[run]\n#" && head -c 67108864 /dev/zero | tr "\0" x; } >wide.load &&
+	test_expect_code 2 vfsbench -q --loops 1 -c wide.load -D "$TRASH/work" 1 \
+		>out 2>err &&
+	echo "error: wide.load:2: loadfile too large (limit 67108864 bytes)" >expect &&
+	test_cmp expect err &&
+	rm wide.load &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'an endless loadfile on a pipe: refused at the limit' '
+	canary_setup &&
+	yes "stat ." | test_expect_code 2 vfsbench -q --loops 1 -c /dev/stdin \
+		-D "$TRASH/work" 1 >out 2>err &&
+	echo "error: /dev/stdin:2000001: loadfile too large (limit 2000000 lines)" >expect &&
+	test_cmp expect err &&
+	canary_check && workdir_empty
+'
+
 # --- -D ------------------------------------------------------------------
 
 test_expect_success '-D a symlink to a directory, with a trailing slash: exit 2' '
@@ -114,6 +147,18 @@ test_expect_success '-D a symlink to a directory, with a trailing slash: exit 2'
 	bad_dir link/ "work directory parent ${SQ}link${SQ} is a symlink; give the real path" &&
 	bad_dir link// "work directory parent ${SQ}link${SQ} is a symlink; give the real path" &&
 	test -z "$(ls -A real)"
+'
+
+test_expect_success '-D through a symlink anywhere, link/. too: exit 2, nothing made' '
+	mkdir -p real/sub &&
+	bad_dir link/. "work directory parent ${SQ}link/.${SQ} goes through the symlink ${SQ}link${SQ}; give the real path" &&
+	bad_dir link/sub "work directory parent ${SQ}link/sub${SQ} goes through the symlink ${SQ}link${SQ}; give the real path" &&
+	bad_dir "$TRASH/link/sub/." "work directory parent ${SQ}$TRASH/link/sub/.${SQ} goes through the symlink ${SQ}$TRASH/link${SQ}; give the real path" &&
+	bad_dir real/../link/ "work directory parent ${SQ}real/../link${SQ} is a symlink; give the real path" &&
+	test -z "$(ls -A real/sub)" &&
+	vfsbench -q -e null --loops 1 -c mixed -D real/sub/../sub/. 1 >out 2>err &&
+	test -z "$(ls -A real/sub)" &&
+	rmdir real/sub
 '
 
 test_expect_success '-D a symlink to a file: exit 2, the file untouched' '

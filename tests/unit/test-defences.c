@@ -15,9 +15,11 @@
  *    replaced between the look and the open, by a symlink (O_NOFOLLOW:
  *    ENOTDIR) or by another directory (the device and inode check).
  *
- * The program is linked with -Wl,--wrap=openat,--wrap=lstat: every
+ * The program is linked with -Wl,--wrap=openat,--wrap=fstatat: every
  * openat() of the code under test is checked for a symlink target, and
- * an lstat() can be given a hook that swaps -D right after it looked.
+ * an fstatat() of -D's last component (workdir.c resolves -D one
+ * component at a time) can be given a hook that swaps -D right after it
+ * looked.
  * The "outside" is a scratch directory with a canary file.
  */
 #include <config.h>
@@ -38,9 +40,9 @@
 #include "unit.h"
 
 int __real_openat(int dirfd, const char *path, int flags, ...);
-int __real_lstat(const char *path, struct stat *st);
+int __real_fstatat(int dirfd, const char *name, struct stat *st, int flags);
 int __wrap_openat(int dirfd, const char *path, int flags, ...);
-int __wrap_lstat(const char *path, struct stat *st);
+int __wrap_fstatat(int dirfd, const char *name, struct stat *st, int flags);
 
 /* openat() calls whose target was a symlink when they were made */
 static unsigned int opened_links;
@@ -66,19 +68,22 @@ int __wrap_openat(int dirfd, const char *path, int flags, ...)
 	return __real_openat(dirfd, path, flags, mode);
 }
 
-/* run once after the next lstat() of hook_path, then cleared */
+/*
+ * run once after the next fstatat() of hook_path's last component, then
+ * cleared
+ */
 static void (*lstat_hook)(const char *path);
 static const char *hook_path;
 
-int __wrap_lstat(const char *path, struct stat *st)
+int __wrap_fstatat(int dirfd, const char *name, struct stat *st, int flags)
 {
-	int ret = __real_lstat(path, st);
+	int ret = __real_fstatat(dirfd, name, st, flags);
 
-	if (lstat_hook && !strcmp(path, hook_path)) {
+	if (lstat_hook && !strcmp(name, strrchr(hook_path, '/') + 1)) {
 		void (*hook)(const char *) = lstat_hook;
 
 		lstat_hook = NULL;
-		hook(path);
+		hook(hook_path);
 	}
 	return ret;
 }
@@ -287,7 +292,8 @@ START_TEST(test_parent_becomes_link)
 	capture_start(&cap);
 	ck_assert_int_eq(workdir_create(&wd, parent), -ENOTDIR);
 	err = capture_end(&cap);
-	ck_assert_msg(lstat_hook == NULL, "-D was not looked at with lstat()");
+	ck_assert_msg(lstat_hook == NULL,
+		      "-D was not looked at with fstatat()");
 	ck_assert_msg(strstr(err, "cannot open work directory parent") &&
 			      strstr(err, strerror(ENOTDIR)),
 		      "message: %s", err);

@@ -246,6 +246,7 @@ START_TEST(test_workdir_create_layout)
 {
 	struct workdir wd;
 	char buf[256], expect[PATH_MAX];
+	unsigned long long start;
 	struct stat st;
 
 	create_wd(&wd);
@@ -264,9 +265,11 @@ START_TEST(test_workdir_create_layout)
 	read_file(wd.fd, WORKDIR_MARKER, buf, sizeof(buf));
 	ck_assert_uint_eq(strlen(wd.id), 16);
 	ck_assert_uint_eq(strspn(wd.id, "0123456789abcdef"), 16);
+	ck_assert_int_eq(marker_proc_start(getpid(), &start), 0);
 	fmt(expect, sizeof(expect),
-	    MARKER_START "%ld (id %s); vfsbench removes it when the run ends\n",
-	    (long)getpid(), wd.id);
+	    MARKER_START
+	    "%ld started at %llu (id %s); vfsbench removes it when the run ends\n",
+	    (long)getpid(), start, wd.id);
 	ck_assert_str_eq(buf, expect);
 	ck_assert_int_eq(count_entries(wd.path), 1);
 
@@ -675,6 +678,18 @@ START_TEST(test_workdir_attach)
 END_TEST
 
 /* Not found: another id, another name, a symlink, no marker: -ENOENT. */
+/* workdir_remove() with its messages captured. */
+static int remove_quiet(struct workdir *wd)
+{
+	struct capture c;
+	int ret;
+
+	capture_start(&c);
+	ret = workdir_remove(wd, NULL);
+	free(capture_end(&c));
+	return ret;
+}
+
 START_TEST(test_workdir_attach_not_there)
 {
 	struct workdir wd, other;
@@ -703,7 +718,11 @@ START_TEST(test_workdir_attach_not_there)
 	ck_assert_int_eq(unlinkat(wd.fd, WORKDIR_MARKER, 0), 0);
 	ck_assert_int_eq(workdir_attach(&other, s.parent, wd.name, wd.id),
 			 -ENOENT);
+	/* a marker that does not name us: not ours to remove */
 	write_file(wd.fd, WORKDIR_MARKER, "vfsbench work directory\n");
+	ck_assert_int_eq(remove_quiet(&wd), -ESTALE);
+	ck_assert_int_eq(unlinkat(wd.fd, WORKDIR_MARKER, 0), 0);
+	ck_assert_int_eq(marker_write(wd.fd, wd.path, wd.id), 0);
 	ck_assert_int_eq(workdir_remove(&wd, NULL), 0);
 	assert_canaries();
 }

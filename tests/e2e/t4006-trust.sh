@@ -1,0 +1,250 @@
+#!/bin/sh
+# shellcheck disable=SC2034,SC2154
+SQ="'"
+test_description='a tree found on disk is used or removed only when provably ours: owner, modes, a live instance'
+. "$srcdir/tests/e2e/lib.sh"
+
+# DESIGN.md section 7 and vfsbench(1) WORK DIRECTORY: dbench's DIR/clients,
+# found with a marker or adopted, is used only when every entry in it is
+# owned by the caller, no directory in it is writable by others, and its
+# marker is the caller's and names a process that is gone (pid and start
+# time) or the caller. Anything else: exit 2, nothing touched.
+#
+# The second user is nobody (setpriv); -D is a sticky world-writable
+# directory, as /tmp is. Every link out leads to "$TRASH/outside", a
+# scratch directory with a canary, never to a real system file.
+
+db() {
+	vfsbench dbench "$@"
+}
+
+if test "$(id -u)" -ne 0 || ! command -v setpriv >/dev/null 2>&1 ||
+	! id nobody >/dev/null 2>&1 || ! getent group nogroup >/dev/null; then
+	nobody_skip='needs root, setpriv and user nobody, group nogroup'
+else
+	nobody_skip=
+fi
+
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
+# A loadfile that would truncate, write and delete through client0/out.
+cat >through.txt <<'EOF'
+NTCreateX "\clients\client1\out\victim" 0x40 0x5 1 NT_STATUS_OK
+WriteX 1 0 10 10 NT_STATUS_OK
+Close 1 NT_STATUS_OK
+Unlink "\clients\client1\out\gone" 0x6 NT_STATUS_OK
+EOF
+
+# outside_setup: the scratch outside and its canaries, readable by all.
+outside_setup() {
+	rm -rf "$TRASH/outside" &&
+	mkdir "$TRASH/outside" &&
+	echo victim >"$TRASH/outside/victim" &&
+	echo gone >"$TRASH/outside/gone" &&
+	chmod 0755 "$TRASH/outside"
+}
+
+outside_intact() {
+	test "$(cat "$TRASH/outside/victim")" = victim &&
+	test "$(cat "$TRASH/outside/gone")" = gone
+}
+
+# pub_setup: "$TRASH/pub", mode 1777, reachable by nobody.
+pub_setup() {
+	chmod 0711 "$TRASH" &&
+	rm -rf "$TRASH/pub" &&
+	mkdir "$TRASH/pub" &&
+	chmod 1777 "$TRASH/pub"
+}
+
+# marker FILE PID START: a marker naming PID, started at START.
+marker() {
+	printf 'vfsbench work directory of pid %s started at %s (id 0123456789abcdef); vfsbench removes it when the run ends\n' \
+		"$2" "$3" >"$1"
+}
+
+# The start time of process $1 (field 22 of /proc/PID/stat; the name of
+# a sleep holds no space).
+start_time() {
+	awk '{ print $22 }' "/proc/$1/stat"
+}
+
+# A listing of a tree: names, types and sizes, to see that nothing moved.
+listing() {
+	(cd "$1" && find . | LC_ALL=C sort | while read -r f; do
+		printf '%s %s\n' "$f" "$(stat -c '%F %s %U' "$f")"
+	done)
+}
+
+if test -n "$nobody_skip"; then
+	test_skip 'nobody forges a marker: refused, exit 2, outside intact' \
+		"$nobody_skip"
+	test_skip 'nobody forges a tree for --adopt-clients: refused, exit 2' \
+		"$nobody_skip"
+	test_skip 'nobody owns one entry of our tree: refused' "$nobody_skip"
+else
+	test_expect_success 'nobody forges a marker: refused, exit 2, outside intact' '
+		canary_setup && outside_setup && pub_setup &&
+		as_nobody sh -c "mkdir -p \"$TRASH/pub/clients/client0\" &&
+			ln -s \"$TRASH/outside\" \"$TRASH/pub/clients/client0/out\" &&
+			printf \"vfsbench work directory of pid 1 started at 1 (id 0123456789abcdef); x\n\" \
+				>\"$TRASH/pub/clients/.vfsbench-workdir\"" &&
+		listing "$TRASH/pub" >before &&
+		test_expect_code 2 db --run-once -D "$TRASH/pub" -c through.txt 1 \
+			>out 2>err &&
+		test_grep "owned by uid 65534, not by us (uid 0): not using ${SQ}$TRASH/pub/clients${SQ}" err &&
+		test ! -s out &&
+		listing "$TRASH/pub" >after &&
+		test_cmp before after &&
+		outside_intact && canary_check
+	'
+
+	test_expect_success 'nobody forges a tree for --adopt-clients: refused, exit 2' '
+		canary_setup && outside_setup && pub_setup &&
+		as_nobody sh -c "mkdir -p \"$TRASH/pub/clients/client0\" &&
+			chmod 0755 \"$TRASH/pub/clients\" \"$TRASH/pub/clients/client0\" &&
+			ln -s \"$TRASH/outside\" \"$TRASH/pub/clients/client0/out\"" &&
+		listing "$TRASH/pub" >before &&
+		test_expect_code 2 db --adopt-clients --run-once -D "$TRASH/pub" \
+			-c through.txt 1 >out 2>err &&
+		test_grep "owned by uid 65534, not by us" err &&
+		listing "$TRASH/pub" >after &&
+		test_cmp before after &&
+		outside_intact && canary_check
+	'
+
+	test_expect_success 'nobody owns one entry of our tree: refused' '
+		canary_setup && outside_setup && pub_setup &&
+		mkdir -p "$TRASH/pub/clients/client0" &&
+		chmod 0700 "$TRASH/pub/clients" &&
+		marker "$TRASH/pub/clients/.vfsbench-workdir" 1 1 &&
+		ln -s "$TRASH/outside" "$TRASH/pub/clients/client0/out" &&
+		chown -h nobody "$TRASH/pub/clients/client0/out" &&
+		test_expect_code 2 db --run-once -D "$TRASH/pub" -c through.txt 1 \
+			>out 2>err &&
+		test_grep "${SQ}$TRASH/pub/clients/client0/out${SQ} is owned by uid 65534" err &&
+		test -h "$TRASH/pub/clients/client0/out" &&
+		chown -h root "$TRASH/pub/clients/client0/out" &&
+		chown nobody "$TRASH/pub/clients/.vfsbench-workdir" &&
+		test_expect_code 2 db --run-once -D "$TRASH/pub" -c through.txt 1 \
+			>out 2>err &&
+		test_grep "vfsbench-workdir${SQ} is owned by uid 65534, not by us (uid 0)" err &&
+		test -h "$TRASH/pub/clients/client0/out" &&
+		outside_intact && canary_check
+	'
+fi
+
+test_expect_success 'a directory of ours writable by others: refused' '
+	canary_setup && outside_setup &&
+	mkdir -p "$TRASH/work/clients/client0" &&
+	chmod 0700 "$TRASH/work/clients" &&
+	chmod 0777 "$TRASH/work/clients/client0" &&
+	marker "$TRASH/work/clients/.vfsbench-workdir" 1 1 &&
+	test_expect_code 2 db --run-once -D "$TRASH/work" -c through.txt 1 \
+		>out 2>err &&
+	test_grep "directory ${SQ}$TRASH/work/clients/client0${SQ} is writable by others (mode 0777)" err &&
+	test -d "$TRASH/work/clients/client0" &&
+	chmod 0770 "$TRASH/work/clients/client0" &&
+	test_expect_code 2 db --adopt-clients --run-once -D "$TRASH/work" \
+		-c through.txt 1 >out 2>err &&
+	test_grep "is writable by its group (mode 0770)" err &&
+	rm -r "$TRASH/work/clients" &&
+	outside_intact && canary_check
+'
+
+test_expect_success 'a live instance (pid and start time): left alone, even adopted' '
+	canary_setup &&
+	sleep 1000 &
+	sp=$! &&
+	mkdir -p "$TRASH/work/clients/client0/d" &&
+	chmod 0700 "$TRASH/work/clients" &&
+	echo live >"$TRASH/work/clients/client0/d/f" &&
+	marker "$TRASH/work/clients/.vfsbench-workdir" "$sp" "$(start_time "$sp")" &&
+	listing "$TRASH/work" >before &&
+	test_expect_code 2 db --run-once -D "$TRASH/work" -c through.txt 1 \
+		>out 2>err &&
+	test_grep "^error: ${SQ}$TRASH/work/clients${SQ} is in use by another vfsbench (pid $sp, running): not using it$" err &&
+	test_expect_code 2 db --adopt-clients --run-once -D "$TRASH/work" \
+		-c through.txt 1 >out 2>err &&
+	test_grep "is in use by another vfsbench (pid $sp, running)" err &&
+	listing "$TRASH/work" >after &&
+	test_cmp before after &&
+	kill "$sp" && { wait "$sp"; true; } &&
+	canary_check
+'
+
+test_expect_success 'the same pid with another start time is gone: reused, then removed' '
+	canary_setup &&
+	sleep 1000 &
+	sp=$! &&
+	marker "$TRASH/work/clients/.vfsbench-workdir" "$sp" \
+		"$(($(start_time "$sp") + 1))" &&
+	db --run-once -D "$TRASH/work" -c through.txt 1 >out 2>err &&
+	kill "$sp" && { wait "$sp"; true; } &&
+	test ! -e "$TRASH/work/clients" &&
+	outside_intact && canary_check && workdir_empty
+'
+
+test_expect_success 'a marker of a dead instance, ours: reused, then removed' '
+	canary_setup &&
+	sleep 0 &
+	sp=$! &&
+	wait "$sp" &&
+	mkdir -p "$TRASH/work/clients/client0" &&
+	chmod 0700 "$TRASH/work/clients" &&
+	marker "$TRASH/work/clients/.vfsbench-workdir" "$sp" 1 &&
+	db --run-once --skip-cleanup -D "$TRASH/work" -c through.txt 1 >out 2>err &&
+	test_grep "^vfsbench work directory of pid [0-9]* started at [0-9]* (id [0-9a-f]\{16\}); " \
+		"$TRASH/work/clients/.vfsbench-workdir" &&
+	! grep -q "pid $sp " "$TRASH/work/clients/.vfsbench-workdir" &&
+	db --run-once -D "$TRASH/work" -c through.txt 1 >out 2>err &&
+	test ! -e "$TRASH/work/clients" &&
+	canary_check && workdir_empty
+'
+
+if test -n "$nobody_skip"; then
+	test_skip 'a tree the loadfile made unreadable is removed, the sweep goes on' \
+		"$nobody_skip"
+else
+	test_expect_success 'a tree the loadfile made unreadable is removed, the sweep goes on' '
+		canary_setup && pub_setup &&
+		printf "[run]\nmkdir d 0300\ncreate d/f\nmkdir e 0500\ncreate g\n" \
+			>unread.load &&
+		chmod 0644 unread.load &&
+		as_nobody mkdir "$TRASH/pub/nb" &&
+		as_nobody "$VFSBENCH" -q --loops 1 -c "$TRASH/unread.load" \
+			-D "$TRASH/pub/nb" 1 2 >out 2>err &&
+		test_grep "^1 client: 4 ops in " out &&
+		test_grep "^2 clients: 8 ops in " out &&
+		test ! -s err &&
+		test -z "$(ls -A "$TRASH/pub/nb")" &&
+		canary_check
+	'
+fi
+
+# The inner instance runs from the outer's hook, while the outer is live
+# and before its cleanup: its -D is the outer's work directory.
+test_expect_success 'an inner instance inside our live work directory: left, with its tree' '
+	canary_setup &&
+	printf "[run]\ncreate f\n" >plain.load &&
+	cat >hook.sh <<-EOF &&
+	"$VFSBENCH" -q --loops 1 --skip-cleanup -c "$TRASH/plain.load" \\
+		-D "\$VFSBENCH_WORKDIR" 1 >"$TRASH/inner.out" 2>&1
+	EOF
+	test_expect_code 3 vfsbench -q --loops 1 -c plain.load \
+		--exec-after "/bin/sh $TRASH/hook.sh" -D "$TRASH/work" 1 \
+		>out 2>err &&
+	set -- "$TRASH"/work/vfsbench.*/vfsbench.* &&
+	test $# -eq 1 && inner=$1 &&
+	test_grep "^error: ${SQ}$inner${SQ} holds another vfsbench instance${SQ}s marker file (.vfsbench-workdir); left in place$" err &&
+	test_grep "skip-cleanup: files left in ${SQ}$inner${SQ}" inner.out &&
+	test -f "$inner/.vfsbench-workdir" &&
+	test -f "$inner/run0/clients/client0/f" &&
+	test "$(grep -c "holds another" err)" -eq 1 &&
+	rm -r "$TRASH"/work/vfsbench.* &&
+	canary_check && workdir_empty
+'
+
+test_done
