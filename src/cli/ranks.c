@@ -163,6 +163,8 @@ static void add_run(struct text *t, const struct run_config *c)
 	    (unsigned long long)c->time_ns, (unsigned long long)c->loops,
 	    c->warmup_kind, (unsigned long long)c->warmup, c->cwd, c->fs,
 	    c->fdt, c->depth);
+	add(t, "prefix %d resolve %d dcache %d %u\n", c->prefix, c->resolve,
+	    c->dcache, c->dcache_negative);
 	add(t,
 	    "cleanup %d strict %d max %llu stop %llu runs %u order %d seed %llu\n",
 	    !c->skip_cleanup, c->strict, (unsigned long long)c->max_errors,

@@ -231,6 +231,32 @@ for mode in cwd dirfd abs; do
 	done
 done
 
+for prefix in private shared; do
+	test_expect_success "escape: --resolve beneath --prefix $prefix removes only its own tree" '
+		canary_setup &&
+		mkdir -p outside && echo keep >outside/keep &&
+		cat >bchurn.load <<-\EOF &&
+		[setup]
+		mkdir    t
+		symlink  t  l
+		[run]
+		create   t/f${client}
+		open     t/f${client}  rdwr  @1
+		pwrite   @1  0  4k
+		close    @1
+		readdir  t
+		probe    l/f${client}
+		EOF
+		vfsbench -D "$TRASH/work" -c bchurn.load --loops 3 --depth 4 \
+			--resolve beneath --prefix '"$prefix"' 2 >out 2>err &&
+		test "$(op_count out create)" = 6 &&
+		test "$(op_count out pwrite)" = 6 &&
+		test "$(cat outside/keep)" = keep &&
+		test "$(ls outside)" = keep &&
+		canary_check && workdir_empty
+	'
+done
+
 test_expect_success 'the RCU-walk probe on a fresh tmpfs tree: every cached lookup succeeds, counts exact' '
 	test -d /dev/shm && test -w /dev/shm || { say "no writable /dev/shm"; exit 0; }
 	shm=$(mktemp -d /dev/shm/vb-probe.XXXXXX) &&
@@ -263,5 +289,41 @@ test_expect_success 'the probe counts an uncached lookup apart, and the counts a
 	jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 3 and .cached + .uncached == 3" n.json >/dev/null &&
 	canary_check && workdir_empty
 '
+
+# An ext4 image mounted in a private mount namespace: after --dcache cold
+# the dentries below the client's directory are gone, and a probe (which
+# never fills the dcache itself) cannot complete in RCU-walk mode.
+if test "$(id -u)" = 0 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	command -v unshare >/dev/null 2>&1 &&
+	unshare -m true 2>/dev/null; then
+	test_expect_success 'the probe on ext4 after --dcache cold: some lookups leave RCU-walk, counts exact' '
+		truncate -s 64M img.ext4 &&
+		mkfs.ext4 -q -F img.ext4 &&
+		mkdir mnt &&
+		cat >cold.load <<-\EOF &&
+		[setup]
+		mkdir    a
+		mkdir    a/b
+		create   a/b/f
+		[run]
+		probe    a
+		probe    a/b
+		probe    a/b/f
+		EOF
+		unshare -m sh -c "mount --make-rprivate / &&
+			mount -o loop img.ext4 mnt &&
+			echo canary >mnt/canary &&
+			\"\$VFSBENCH\" -D mnt -c cold.load --loops 1 --depth 2 \
+				--dcache cold 2 --json c.json >out 2>err;
+			rc=\$?;
+			test \"\$(cat mnt/canary)\" = canary && test \"\$(ls mnt)\" = \"canary
+lost+found\" || rc=99;
+			umount mnt; exit \$rc" &&
+		jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 6 and .uncached > 0 and .cached + .uncached == 6 and .unexpected == {}" c.json >/dev/null &&
+		test_grep "^RCU-walk probe: [0-9]* of 6 lookups completed in RCU-walk mode" out
+	'
+else
+	test_skip 'the probe on ext4 after --dcache cold' 'needs root, mkfs.ext4 and unshare -m'
+fi
 
 test_done

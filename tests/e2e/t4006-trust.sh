@@ -155,7 +155,9 @@ test_expect_success 'a directory of ours writable by others: refused' '
 '
 
 test_expect_success 'a live instance (pid and start time): left alone, even adopted' '
-	canary_setup &&
+	# not "canary_setup && sleep &": that backgrounds both, in a
+	# subshell whose pid $! would be, and the kill would miss the sleep
+	canary_setup || exit 1
 	sleep 1000 &
 	sp=$! &&
 	mkdir -p "$TRASH/work/clients/client0/d" &&
@@ -176,7 +178,9 @@ test_expect_success 'a live instance (pid and start time): left alone, even adop
 '
 
 test_expect_success 'the same pid with another start time is gone: reused, then removed' '
-	canary_setup &&
+	# not "canary_setup && sleep &": that backgrounds both, in a
+	# subshell whose pid $! would be, and the kill would miss the sleep
+	canary_setup || exit 1
 	sleep 1000 &
 	sp=$! &&
 	marker "$TRASH/work/clients/.vfsbench-workdir" "$sp" \
@@ -188,7 +192,7 @@ test_expect_success 'the same pid with another start time is gone: reused, then 
 '
 
 test_expect_success 'a marker of a dead instance, ours: reused, then removed' '
-	canary_setup &&
+	canary_setup || exit 1
 	sleep 0 &
 	sp=$! &&
 	wait "$sp" &&

@@ -209,6 +209,10 @@ static const struct op_case op_cases[] = {
 	  1 },
 	{ "utimens a", 0, OP_UTIMENS, "a", NULL, 0, 0, 0644, 0, 0, EXPECT_OK,
 	  1 },
+	{ "probe a/b", 0, OP_PROBE, "a/b", NULL, 0, 0, 0644, 0, 0, EXPECT_OK,
+	  1 },
+	{ "probe missing ENOENT", 0, OP_PROBE, "missing", NULL, 0, 0, 0644, 0,
+	  0, ENOENT, 1 },
 	/* expectations and line numbers */
 	{ "stat a ok", 0, OP_STAT, "a", NULL, 0, 0, 0644, 0, 0, EXPECT_OK, 1 },
 	{ "stat a any", 0, OP_STAT, "a", NULL, 0, 0, 0644, 0, 0, EXPECT_ANY,
