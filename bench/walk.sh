@@ -61,7 +61,7 @@ printf '[setup]\ncreate f\n[run]\nstat f\n' >"$tmp/stat1.load"
 
 # the filesystem's type as mounted (stat -f says ext2/ext3 for ext4)
 fstype() {
-	findmnt -n -o FSTYPE -T "$1" 2>/dev/null || stat -f -c %T "$1"
+	{ findmnt -n -o FSTYPE -T "$1" 2>/dev/null || stat -f -c %T "$1"; } | head -n 1
 }
 
 printf '%-6s %-6s %7s %12s %12s %9s %14s\n' fs mode rounds \
