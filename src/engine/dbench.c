@@ -331,6 +331,14 @@ again:
 	return n < 0 ? -(long)errno : ret;
 }
 
+/* "." or "d/d/." (--depth's prefix in front): the client's directory */
+static bool is_client_dir(const char *path)
+{
+	size_t n = strlen(path);
+
+	return !strcmp(path, ".") || (n >= 2 && !strcmp(path + n - 2, "/."));
+}
+
 /* Deltree of "." empties the client's own directory and keeps it. */
 long posix_db_deltree(struct engine_ctx *c, UNUSED const struct op *op,
 		      const char *path, UNUSED const char *path2)
@@ -344,7 +352,7 @@ long posix_db_deltree(struct engine_ctx *c, UNUSED const struct op *op,
 		return -(long)errno;
 	ret = fstat(fd, &st) ? -(long)errno : empty_dir(c, fd, st.st_dev, 0);
 	close(fd);
-	if (!ret && strcmp(path, "."))
+	if (!ret && !is_client_dir(path))
 		ret = ENGINE_RET(rmdir(path));
 	return ret;
 }

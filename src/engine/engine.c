@@ -28,8 +28,12 @@ const struct engine *engine_find(const char *name)
 engine_op_fn *engine_op(const struct engine *e, enum resolve_mode mode,
 			enum op_id id)
 {
-	if (e->modes_alike || !op_resolves(id) || mode == RESOLVE_CWD ||
-	    mode == RESOLVE_ABS)
+	if (e->modes_alike || mode == RESOLVE_CWD || mode == RESOLVE_ABS)
+		return e->op[id];
+	/* dbench's ops resolve from the cwd, as dbench does */
+	if (op_table[id].flags & OPF_DBENCH)
+		return NULL;
+	if (!op_resolves(id))
 		return e->op[id];
 	return mode == RESOLVE_DIRFD ? e->op_at[id] : e->op_beneath[id];
 }

@@ -193,6 +193,24 @@ test_expect_success '--resolve beneath refuses an op with no openat2() form, not
 	canary_check && workdir_empty
 '
 
+test_expect_success 'a dbench loadfile under --depth 2: its Deltree of the client directory keeps it, nothing unexpected' '
+	canary_setup &&
+	vfsbench -D "$TRASH/work" -c "$TEST_DATA/dbench-sample.txt" --loops 1 \
+		--depth 2 1 >out 2>err &&
+	! grep "^Unexpected results" out &&
+	test "$(op_count out Deltree)" = 2 &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'dbench ops resolve from the cwd only: --resolve dirfd refuses them' '
+	canary_setup &&
+	test_expect_code 2 vfsbench -D "$TRASH/work" \
+		-c "$TEST_DATA/dbench-sample.txt" --loops 1 --resolve dirfd 1 \
+		>out 2>err &&
+	test_grep "dbench-sample.txt:3:1: op .Deltree. has no form that resolves from a directory fd (--resolve dirfd)$" err &&
+	canary_check && workdir_empty
+'
+
 test_expect_success 'bad --resolve and --prefix values are usage errors' '
 	test_expect_code 2 vfsbench --resolve up 1 >out 2>err &&
 	test_grep "bad --resolve .up.: expected cwd, dirfd, abs or beneath" err &&
