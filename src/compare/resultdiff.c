@@ -125,6 +125,12 @@ int resultfile_differences(const struct resultfile *a,
 			 sb->fd_table);
 	if (sa->depth != sb->depth)
 		diff_add(buf, len, &n, "depth %u vs %u", sa->depth, sb->depth);
+	if (strcmp(sa->walk_resolve, sb->walk_resolve))
+		diff_add(buf, len, &n, "resolve %s vs %s", sa->walk_resolve,
+			 sb->walk_resolve);
+	if (strcmp(sa->walk_prefix, sb->walk_prefix))
+		diff_add(buf, len, &n, "prefix %s vs %s", sa->walk_prefix,
+			 sb->walk_prefix);
 	if (strcmp(sa->dcache, sb->dcache))
 		diff_add(buf, len, &n, "dcache %s vs %s", sa->dcache,
 			 sb->dcache);

@@ -31,6 +31,8 @@ void resultfile_release(struct resultfile *rf)
 	free(s->fs_struct);
 	free(s->fd_table);
 	free(s->dcache);
+	free(s->walk_resolve);
+	free(s->walk_prefix);
 	free(s->warmup_kind);
 	free(s->dialect);
 	free(s->fsinfo);

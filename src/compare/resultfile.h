@@ -83,6 +83,8 @@ struct resultfile_settings {
 	char *fd_table;
 	unsigned int depth;
 	char *dcache; /* "warm" (also when absent), "cold", "negative=N" */
+	/* --resolve and --prefix: "cwd" and "private" when absent */
+	char *walk_resolve, *walk_prefix;
 	uint64_t time_ns;
 	uint64_t loops;
 	char *warmup_kind; /* "ns" or "passes" */

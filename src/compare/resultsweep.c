@@ -49,6 +49,17 @@ static int read_common(struct resultfile *rf, json_t *root)
  * What a variant may change: its options @o (at @ow: "options" or
  * "variants[N].options") and its loadfile's identity @lf (at @lw).
  */
+/* The string member @name of @o, or @absent in a file older than it. */
+static int opt_str(const char *f, json_t *o, const char *ow, const char *name,
+		   const char *absent, char **out)
+{
+	if (!json_object_get(o, name)) {
+		*out = xstrdup(absent);
+		return 0;
+	}
+	return jsonfield_str(f, o, ow, name, out);
+}
+
 static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
 			json_t *lf, const char *lw)
 {
@@ -82,10 +93,11 @@ static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
 		return -EINVAL;
 	}
 	s->depth = (unsigned int)depth;
-	/* before --dcache, every run was warm */
-	if (!json_object_get(o, "dcache"))
-		s->dcache = xstrdup("warm");
-	else if (jsonfield_str(f, o, ow, "dcache", &s->dcache))
+	/* before --resolve and --prefix every walk was cwd's and private,
+	 * before --dcache every run warm */
+	if (opt_str(f, o, ow, "resolve", "cwd", &s->walk_resolve) ||
+	    opt_str(f, o, ow, "prefix", "private", &s->walk_prefix) ||
+	    opt_str(f, o, ow, "dcache", "warm", &s->dcache))
 		return -EINVAL;
 	return 0;
 }

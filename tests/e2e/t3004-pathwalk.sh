@@ -3,6 +3,8 @@
 test_description='path walks: --depth in every path, --resolve cwd|dirfd|abs|beneath, --prefix, the RCU-walk probe'
 . "$srcdir/tests/e2e/lib.sh"
 
+SQ="'"
+
 # How: a 1-client --loops 1 run under strace -ff writes one trace per
 # thread; the client's, cut between the marker lookups m/mark.0 and
 # m/mark.1, gives each op's call, the fd its lookup starts from and its
@@ -208,6 +210,21 @@ test_expect_success 'dbench ops resolve from the cwd only: --resolve dirfd refus
 		-c "$TEST_DATA/dbench-sample.txt" --loops 1 --resolve dirfd 1 \
 		>out 2>err &&
 	test_grep "dbench-sample.txt:3:1: op .Deltree. has no form that resolves from a directory fd (--resolve dirfd)$" err &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'the JSON records the walk; compare names a walk that differs' '
+	canary_setup &&
+	printf "[setup]\ncreate f\n[run]\nstat f\n" >s.load &&
+	vfsbench -q -e null -D "$TRASH/work" -c s.load --loops 2 1 \
+		--json A.json >out 2>err &&
+	vfsbench -q -e null -D "$TRASH/work" -c s.load --loops 2 --depth 3 \
+		--resolve abs --prefix shared 1 --json B.json >out 2>err &&
+	jq -e ".options.resolve == \"cwd\" and .options.prefix == \"private\" and .options.walk.added_components == 0" A.json >/dev/null &&
+	jq -e ".options.resolve == \"abs\" and .options.prefix == \"shared\" and .options.walk.added_components > 6 and .options.walk.loadfile_components == 1" B.json >/dev/null &&
+	vfsbench compare A.json B.json >out 2>err &&
+	echo "warning: NOT LIKE FOR LIKE: ${SQ}A.json${SQ} and ${SQ}B.json${SQ} differ in: depth 0 vs 3, resolve cwd vs abs, prefix private vs shared" >expect &&
+	test_cmp expect err &&
 	canary_check && workdir_empty
 '
 
