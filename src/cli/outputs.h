@@ -13,10 +13,9 @@ struct plot_config;
  * (outfile_check(), report/outfile.h): no two outputs the same file, no
  * output an input. The main command's outputs are --json, --csv, every
  * --ministat PREFIX-N.txt and every --profile perf-N.data it may write,
- * its inputs the loadfiles (-c, --variant loadfile=) and --perf-ctl's
- * FIFOs; plot's output is -o, its inputs the result files; fdscale's
- * outputs are --json and --csv. OPTIONS_RUN, or OPTIONS_USAGE with the
- * message printed.
+ * its inputs the loadfiles (every -c) and --perf-ctl's FIFOs; plot's
+ * output is -o, its inputs the result files; fdscale's outputs are --json
+ * and --csv. OPTIONS_RUN, or OPTIONS_USAGE with the message printed.
  */
 enum options_action outputs_check(const struct config *cfg);
 enum options_action outputs_check_plot(const struct plot_config *pc);
