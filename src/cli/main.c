@@ -20,6 +20,7 @@
 #include "base/msg.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
+#include "cli/outputs.h"
 #include "cli/profile.h"
 #include "cli/ranks.h"
 #include "cli/walk.h"
@@ -160,7 +161,12 @@ static int plot_main(int argc, const char **argv)
 {
 	struct plot_config pc;
 	enum options_action act = options_parse_plot(&pc, argc, argv);
-	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
+	int status;
+
+	/* no chart over a result file it reads */
+	if (act == OPTIONS_RUN)
+		act = outputs_check_plot(&pc);
+	status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
 
 	if (act == OPTIONS_RUN)
 		status = plot_files(&pc);
@@ -178,10 +184,13 @@ static int fdscale_main(int argc, const char **argv,
 {
 	struct fdscale_config fc;
 	enum options_action act = options_parse_fdscale(&fc, argc, argv);
-	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
 	struct fdscale fs;
 	struct env env;
+	int status;
 
+	if (act == OPTIONS_RUN)
+		act = outputs_check_fdscale(&fc);
+	status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
 	if (act != OPTIONS_RUN)
 		goto out;
 	fc.quiet = fc.quiet || g->quiet;
@@ -506,7 +515,9 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 
 	switch (options_parse(cfg, argc, argv)) {
 	case OPTIONS_RUN:
-		status = VB_EXIT_OK;
+		/* before anything is read or written */
+		status = outputs_check(cfg) == OPTIONS_RUN ? VB_EXIT_OK :
+							     VB_EXIT_USAGE;
 		break;
 	case OPTIONS_EXIT_OK:
 		return -1;

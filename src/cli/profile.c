@@ -50,12 +50,24 @@ static char *file_name(const struct config *cfg, unsigned int v,
 	return name;
 }
 
-/* The record of variant @v at @clients, started now if need be. */
+char *profiling_file(const struct config *cfg, unsigned int v,
+		     unsigned int clients)
+{
+	if (cfg->perf_ctl || !cfg->cpus.nprofile || !profiled(cfg, clients))
+		return NULL;
+	return file_name(cfg, v, clients);
+}
+
+/*
+ * The record of variant @v at @clients, started now if need be: perf
+ * writes a temporary file beside its name, put in place once it stopped
+ * (report/outfile.h).
+ */
 static int record_of(struct profiling *pf, const struct config *cfg,
 		     unsigned int v, unsigned int clients,
 		     struct perf_record **out)
 {
-	char *file;
+	unsigned int n = pf->nrec;
 	int ret;
 
 	for (unsigned int i = 0; i < pf->nrec; i++)
@@ -63,20 +75,27 @@ static int record_of(struct profiling *pf, const struct config *cfg,
 			*out = &pf->rec[i];
 			return 0;
 		}
-	file = file_name(cfg, v, clients);
 	/* the records are started before any table points into them */
-	pf->rec = xrealloc(pf->rec, (pf->nrec + 1) * sizeof(*pf->rec));
-	pf->rec_variant =
-		xrealloc(pf->rec_variant, (pf->nrec + 1) * sizeof(unsigned));
-	pf->rec_clients =
-		xrealloc(pf->rec_clients, (pf->nrec + 1) * sizeof(unsigned));
-	ret = perf_record_start(&pf->rec[pf->nrec], getpid(), file,
-				cfg->profile_event);
-	free(file);
-	if (ret)
+	pf->rec = xrealloc(pf->rec, (n + 1) * sizeof(*pf->rec));
+	pf->rec_variant = xrealloc(pf->rec_variant, (n + 1) * sizeof(unsigned));
+	pf->rec_clients = xrealloc(pf->rec_clients, (n + 1) * sizeof(unsigned));
+	pf->out = xrealloc(pf->out, (n + 1) * sizeof(*pf->out));
+	pf->name = xrealloc(pf->name, (n + 1) * sizeof(*pf->name));
+	pf->name[n] = file_name(cfg, v, clients);
+	/* 0600, as perf makes its files: a profile shows the kernel's stacks */
+	ret = outfile_reserve(&pf->out[n], pf->name[n], 0600);
+	if (!ret) {
+		ret = perf_record_start(&pf->rec[n], getpid(), pf->out[n].tmp,
+					cfg->profile_event);
+		if (ret)
+			outfile_abort(&pf->out[n]);
+	}
+	if (ret) {
+		free(pf->name[n]);
 		return ret;
-	pf->rec_variant[pf->nrec] = v;
-	pf->rec_clients[pf->nrec] = clients;
+	}
+	pf->rec_variant[n] = v;
+	pf->rec_clients[n] = clients;
 	*out = &pf->rec[pf->nrec++];
 	return 0;
 }
@@ -131,7 +150,7 @@ int profiling_start(struct profiling *pf, const struct config *cfg,
 			}
 			record_of(pf, cfg, v, cfg->run.clients[p], &r);
 			pf->ctl[k] = &r->ctl;
-			pf->file[k] = r->file;
+			pf->file[k] = pf->name[r - pf->rec];
 		}
 		sv[v].perf = pf->ctl + v * nc;
 		sv[v].perf_file = pf->file + v * nc;
@@ -150,13 +169,19 @@ int profiling_stop(struct profiling *pf, const struct config *cfg)
 	for (unsigned int i = 0; i < pf->nrec; i++) {
 		int bad = perf_record_stop(&pf->rec[i]);
 
+		/* what a failed perf wrote is not put in place */
+		if (bad)
+			outfile_abort(&pf->out[i]);
+		else
+			bad = outfile_finish(&pf->out[i]);
+
 		rp[i] = (struct report_profile){
 			.variant = cfg->nvariants > 1 ?
 					   cfg->variants[pf->rec_variant[i]]
 						   .label :
 					   NULL,
 			.clients = pf->rec_clients[i],
-			.file = pf->rec[i].file,
+			.file = pf->name[i],
 			.ok = !bad,
 		};
 		ret |= bad;
@@ -168,8 +193,12 @@ int profiling_stop(struct profiling *pf, const struct config *cfg)
 
 void profiling_release(struct profiling *pf)
 {
-	for (unsigned int i = 0; i < pf->nrec; i++)
+	for (unsigned int i = 0; i < pf->nrec; i++) {
 		perf_record_release(&pf->rec[i]);
+		/* stopped early (a usage or start error): nothing in place */
+		outfile_abort(&pf->out[i]);
+		free(pf->name[i]);
+	}
 	if (pf->have_fifo)
 		perf_ctl_close(&pf->fifo);
 	free(pf->rec);
@@ -177,5 +206,7 @@ void profiling_release(struct profiling *pf)
 	free(pf->rec_clients);
 	free(pf->ctl);
 	free(pf->file);
+	free(pf->out);
+	free(pf->name);
 	memset(pf, 0, sizeof(*pf));
 }

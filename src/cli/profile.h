@@ -2,6 +2,7 @@
 #ifndef VB_CLI_PROFILE_H
 #define VB_CLI_PROFILE_H
 
+#include "report/outfile.h"
 #include "sys/perf.h"
 #include "sys/perfctl.h"
 
@@ -21,6 +22,8 @@ struct profiling {
 	struct perf_record *rec; /* [nrec] --profile without --perf-ctl */
 	unsigned int nrec;
 	unsigned int *rec_variant, *rec_clients; /* [nrec] */
+	struct outfile *out; /* [nrec] the temporary file perf writes */
+	char **name; /* [nrec] the file it becomes */
 	const struct perf_ctl **ctl; /* [nvariants * nclients] */
 	const char **file; /* [nvariants * nclients] */
 	unsigned int nvariants;
@@ -41,5 +44,13 @@ int profiling_start(struct profiling *pf, const struct config *cfg,
 int profiling_stop(struct profiling *pf, const struct config *cfg);
 
 void profiling_release(struct profiling *pf);
+
+/*
+ * The perf data file --profile writes for variant @v at @clients
+ * ("perf-4.data"), to be freed; NULL when there is none (not a profiled
+ * count, or --perf-ctl: the user's perf writes its own).
+ */
+char *profiling_file(const struct config *cfg, unsigned int v,
+		     unsigned int clients);
 
 #endif /* VB_CLI_PROFILE_H */

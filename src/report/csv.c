@@ -104,10 +104,22 @@ static const char *file_part(const char *label, char *buf, size_t len)
 	return buf;
 }
 
+void report_ministat_path(char *buf, size_t len, const char *prefix,
+			  const char *label, unsigned int clients)
+{
+	char name[256];
+
+	if (label)
+		snprintf(buf, len, "%s-%s-%u.txt", prefix,
+			 file_part(label, name, sizeof(name)), clients);
+	else
+		snprintf(buf, len, "%s-%u.txt", prefix, clients);
+}
+
 int report_ministat(const struct report_config *rc, const struct sweep *sw,
 		    const char *prefix)
 {
-	char path[4096], name[256];
+	char path[4096];
 
 	for (unsigned int p = 0; p < sw->npoints; p++) {
 		const struct point *pt = &sw->points[p];
@@ -116,14 +128,11 @@ int report_ministat(const struct report_config *rc, const struct sweep *sw,
 
 		if (!pt->nruns)
 			continue;
-		if (sw->nvariants > 1)
-			snprintf(path, sizeof(path), "%s-%s-%u.txt", prefix,
-				 file_part(sw->variants[pt->variant].label,
-					   name, sizeof(name)),
-				 pt->clients);
-		else
-			snprintf(path, sizeof(path), "%s-%u.txt", prefix,
-				 pt->clients);
+		report_ministat_path(path, sizeof(path), prefix,
+				     sw->nvariants > 1 ?
+					     sw->variants[pt->variant].label :
+					     NULL,
+				     pt->clients);
 		f = outfile_open(&o, path);
 		if (!f)
 			return -1;

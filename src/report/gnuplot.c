@@ -21,6 +21,7 @@
 #include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
+#include "report/outfile.h"
 
 /*
  * @s as a gnuplot double-quoted string. Anything but letters, digits and
@@ -191,36 +192,30 @@ static int run_gnuplot(const char *script, size_t len, int out)
 }
 
 /*
- * Draw @script (@len bytes) into @output through "OUTPUT.tmpPID", renamed
- * when gnuplot succeeded: a failed plot leaves nothing behind. Frees
- * @script.
+ * Draw @script (@len bytes) into @output, a result file (report/outfile.h):
+ * a regular file is drawn into "OUTPUT.tmpPID", renamed when gnuplot
+ * succeeded, so a failed plot leaves nothing behind; anything else is
+ * drawn into. Frees @script.
  */
 int gnuplot_draw(char *script, size_t len, const char *output)
 {
-	size_t tlen = strlen(output) + 32;
-	char *tmp = xmalloc(tlen);
+	struct outfile o;
 	struct stat st;
-	int fd, ret;
+	int ret;
 
-	snprintf(tmp, tlen, "%s.tmp%ld", output, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0) {
-		ret = error("cannot create '%s': %s", tmp, strerror(errno));
+	if (!outfile_open(&o, output)) {
 		free(script);
-		free(tmp);
+		return -1;
+	}
+	ret = run_gnuplot(script, len, o.fd);
+	free(script);
+	/* a device or a FIFO has no size to check */
+	if (!ret && (fstat(o.fd, &st) || (S_ISREG(st.st_mode) && !st.st_size)))
+		ret = error("gnuplot wrote no chart to '%s'",
+			    o.direct ? output : o.tmp);
+	if (ret) {
+		outfile_abort(&o);
 		return ret;
 	}
-	ret = run_gnuplot(script, len, fd);
-	if (!ret && (fstat(fd, &st) || !st.st_size))
-		ret = error("gnuplot wrote no chart to '%s'", tmp);
-	if (close(fd) && !ret)
-		ret = error("cannot write '%s': %s", tmp, strerror(errno));
-	if (!ret && rename(tmp, output))
-		ret = error("cannot rename '%s' to '%s': %s", tmp, output,
-			    strerror(errno));
-	if (ret)
-		unlink(tmp);
-	free(script);
-	free(tmp);
-	return ret;
+	return outfile_commit(&o);
 }

@@ -17,9 +17,10 @@ FILE *gnuplot_begin(char **buf, size_t *len, const char *output, unsigned int w,
 		    unsigned int h);
 void gnuplot_end(FILE *out);
 /*
- * Draw @script (@len bytes, freed) into @output through a temporary file
- * renamed when gnuplot succeeded. 0, or -1 with a message (gnuplot
- * missing: how to install it).
+ * Draw @script (@len bytes, freed) into @output, a result file
+ * (report/outfile.h): a regular file through a temporary file renamed when
+ * gnuplot succeeded, anything else written into. 0, or -1 with a message
+ * (gnuplot missing: how to install it).
  */
 int gnuplot_draw(char *script, size_t len, const char *output);
 

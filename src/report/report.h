@@ -3,6 +3,7 @@
 #define VB_REPORT_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "run/sweep.h"
 
@@ -148,6 +149,12 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 int report_csv(const struct sweep *sw, const char *path);
 int report_ministat(const struct report_config *rc, const struct sweep *sw,
 		    const char *prefix);
+/*
+ * The name of --ministat's file for @clients: PREFIX-N.txt, or
+ * PREFIX-LABEL-N.txt (@label not NULL: one of several variants).
+ */
+void report_ministat_path(char *buf, size_t len, const char *prefix,
+			  const char *label, unsigned int clients);
 
 /*
  * vfsbench fdscale: one line per step in fd-scale-bench's format,
