@@ -19,14 +19,15 @@ rules='
 base:
 stats: base
 sys: base
+workdir: base
 mpi: base
 lang: base
 engine: lang base
-run: engine lang stats sys mpi base
+run: engine lang stats sys mpi workdir base
 fdscale: run sys stats base
 compare: stats base
-report: run fdscale compare lang stats sys mpi base
-cli: report run fdscale compare engine lang stats sys mpi base
+report: run fdscale compare lang stats sys mpi workdir base
+cli: report run fdscale compare engine lang stats sys mpi workdir base
 '
 
 # Records on stdin: FROM TO WHERE WHAT, tab-separated; FROM and TO are

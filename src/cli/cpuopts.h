@@ -6,7 +6,7 @@
 
 #include "cli/usage.h"
 #include "cli/variants.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "sys/cpulist.h"
 #include "sys/topology.h"
 

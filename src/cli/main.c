@@ -36,7 +36,7 @@
 #include "run/run.h"
 #include "run/signals.h"
 #include "run/sweep.h"
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 #include "sys/env.h"
 #include "sys/pipe.h"
 #include "sys/tsc.h"

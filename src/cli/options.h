@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/config.h"
+#include "cli/settings.h"
 #include "cli/usage.h"
 #include "compare/compare.h"
 #include "lang/loadfile.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The result files of each command and what it reads, for the check
- * that no result file is another, or an input (report/outfile.h).
+ * that no result file is another, or an input (workdir/outfile.h).
  */
 #include <config.h>
 #include "cli/outputs.h"
@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "cli/config.h"
+#include "cli/settings.h"
 #include "cli/profile.h"
 #include "fdscale/fdscale.h"
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 #include "report/plot.h"
 #include "report/report.h"
 

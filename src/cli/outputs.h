@@ -10,7 +10,7 @@ struct plot_config;
 
 /*
  * The files an invocation writes and reads, checked before anything runs
- * (outfile_check(), report/outfile.h): no two outputs the same file, no
+ * (outfile_check(), workdir/outfile.h): no two outputs the same file, no
  * output an input. The main command's outputs are --json, --csv, every
  * --ministat PREFIX-N.txt and every --profile perf-N.data it may write,
  * its inputs the loadfiles (every -c) and --perf-ctl's FIFOs; plot's

@@ -61,7 +61,7 @@ char *profiling_file(const struct config *cfg, unsigned int v,
 /*
  * The record of variant @v at @clients, started now if need be: perf
  * writes a temporary file beside its name, put in place once it stopped
- * (report/outfile.h).
+ * (workdir/outfile.h).
  */
 static int record_of(struct profiling *pf, const struct config *cfg,
 		     unsigned int v, unsigned int clients,

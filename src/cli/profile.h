@@ -2,7 +2,7 @@
 #ifndef VB_CLI_PROFILE_H
 #define VB_CLI_PROFILE_H
 
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 #include "sys/perf.h"
 #include "sys/perfctl.h"
 

@@ -23,7 +23,7 @@
 #include "mpi/job.h"
 #include "report/clockjson.h"
 #include "run/meet.h"
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "sys/env.h"

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "cli/config.h"
+#include "cli/settings.h"
 #include "cli/usage.h"
 
 /* --variant OPTION=V1,V2,...: checked and appended to @cfg->axes. */

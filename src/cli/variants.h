@@ -3,7 +3,7 @@
 #define VB_CLI_VARIANTS_H
 
 #include "lang/loadfile.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "sys/placement.h"
 
 /*

@@ -16,8 +16,8 @@
 #include "lang/loadfile.h"
 #include "report/report.h"
 #include "run/clientdir.h"
-#include "run/config.h"
-#include "run/workdir.h"
+#include "run/runconfig.h"
+#include "workdir/workdir.h"
 #include "sys/mountwalk.h"
 
 /* The first line of @lf with op @id, or 0. */

@@ -26,8 +26,8 @@
 /* vfsbench-fdscale's version, written and read: its format did not change. */
 #define RESULTFILE_FDSCALE_VERSION 1
 
-/* The most clients a run in a result file may have (run/config.h's MAX_CLIENTS,
- * checked by report/json.c). */
+/* The most clients a run in a result file may have (run/runconfig.h's
+ * MAX_CLIENTS, checked by report/json.c). */
 #define RESULTFILE_MAX_CLIENTS 100000
 
 /* The figures of a run that compare and plot read: ops/s, MB/s, p99. */

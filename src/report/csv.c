@@ -14,7 +14,7 @@
 
 #include "base/alloc.h"
 #include "lang/loadfile.h"
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 #include "run/run.h"
 #include "run/sweep.h"
 

@@ -16,7 +16,7 @@
 #include "compare/resultfile.h"
 #include "fdscale/fdscale.h"
 #include "report/clockjson.h"
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 #include "sys/env.h"
 
 static const char *const evict_names[] = {

@@ -21,7 +21,7 @@
 #include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 
 /*
  * @s as a gnuplot double-quoted string. Anything but letters, digits and
@@ -192,7 +192,7 @@ static int run_gnuplot(const char *script, size_t len, int out)
 }
 
 /*
- * Draw @script (@len bytes) into @output, a result file (report/outfile.h):
+ * Draw @script (@len bytes) into @output, a result file (workdir/outfile.h):
  * a regular file is drawn into "OUTPUT.tmpPID", renamed when gnuplot
  * succeeded, so a failed plot leaves nothing behind; anything else is
  * drawn into. Frees @script.

@@ -18,7 +18,7 @@ FILE *gnuplot_begin(char **buf, size_t *len, const char *output, unsigned int w,
 void gnuplot_end(FILE *out);
 /*
  * Draw @script (@len bytes, freed) into @output, a result file
- * (report/outfile.h): a regular file through a temporary file renamed when
+ * (workdir/outfile.h): a regular file through a temporary file renamed when
  * gnuplot succeeded, anything else written into. 0, or -1 with a message
  * (gnuplot missing: how to install it).
  */

@@ -14,7 +14,7 @@
 
 #include "base/alloc.h"
 #include "base/units.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/run.h"
 #include "stats/result.h"
 #include "sys/env.h"

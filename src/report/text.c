@@ -18,11 +18,11 @@
 #include "base/escape.h"
 #include "lang/loadfile.h"
 #include "run/clientdir.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/layout.h"
 #include "run/run.h"
 #include "run/sweep.h"
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 #include "sys/task.h"
 
 static const char *const cwd_names[] = { "private", "shared" };

@@ -9,7 +9,7 @@
 #include "lang/loadfile.h"
 #include "report/report.h"
 #include "run/clientdir.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 
 /* The components of a loadfile path: "a/b/../c" is 4, "." is 1. */
 static unsigned int components(const char *p)

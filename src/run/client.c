@@ -22,7 +22,7 @@
 #include "engine/engine.h"
 #include "lang/loadfile.h"
 #include "run/clientpaths.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/signals.h"
 #include "run/state.h"
 #include "stats/histbatch.h"

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 
 #include "base/msg.h"
-#include "run/config.h"
-#include "run/workdir.h"
+#include "run/runconfig.h"
+#include "workdir/workdir.h"
 
 const char *const resolve_names[RESOLVE_NR] = {
 	[RESOLVE_CWD] = "cwd",

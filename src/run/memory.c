@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/sample.h"
 
 /*

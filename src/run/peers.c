@@ -18,7 +18,7 @@
 #include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/layout.h"
 #include "run/meet.h"
 #include "run/signals.h"

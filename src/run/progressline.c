@@ -17,7 +17,7 @@
 #include "base/alloc.h"
 #include "base/clock.h"
 #include "run/client.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/peers.h"
 #include "run/signals.h"
 #include "run/sleep.h"

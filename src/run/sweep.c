@@ -22,7 +22,7 @@
 #include "run/peers.h"
 #include "run/run.h"
 #include "run/signals.h"
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 #include "stats/result.h"
 #include "sys/memory.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "stats/summary.h"
 
 struct engine;

@@ -35,8 +35,8 @@
 #include <unistd.h>
 
 #include "base/compiler.h"
-#include "run/rmtree.h"
-#include "run/workdir.h"
+#include "workdir/rmtree.h"
+#include "workdir/workdir.h"
 #include "unit.h"
 
 int __real_openat(int dirfd, const char *path, int flags, ...);

@@ -26,9 +26,9 @@
 #include "lang/loadfile.h"
 #include "lang/reader.h"
 #include "run/client.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/run.h"
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 #include "sys/fdtable.h"
 #include "unit.h"
 

@@ -6,7 +6,7 @@
  * never removed, and a symlink or file in its place refused.
  */
 #include <config.h>
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 
 #include <check.h>
 #include <errno.h>

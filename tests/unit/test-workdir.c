@@ -5,7 +5,7 @@
  * whatever symlinks, hard links, mounts or renames it meets on the way.
  */
 #include <config.h>
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 
 #include <check.h>
 #include <dirent.h>

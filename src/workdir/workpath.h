@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_WORKPATH_H
-#define VB_RUN_WORKPATH_H
+#ifndef VB_WORKDIR_WORKPATH_H
+#define VB_WORKDIR_WORKPATH_H
 
 #include <stdbool.h>
 
@@ -35,4 +35,4 @@ int workpath_check(const struct workdir *wd, const char *relpath);
 int workpath_open(const struct workdir *wd, const char *relpath, int n,
 		  bool create, bool quiet_enoent);
 
-#endif /* VB_RUN_WORKPATH_H */
+#endif /* VB_WORKDIR_WORKPATH_H */

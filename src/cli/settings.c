@@ -6,7 +6,7 @@
  * including each other.
  */
 #include <config.h>
-#include "cli/config.h"
+#include "cli/settings.h"
 
 #include <stdlib.h>
 #include <string.h>

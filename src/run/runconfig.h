@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_CONFIG_H
-#define VB_RUN_CONFIG_H
+#ifndef VB_RUN_RUNCONFIG_H
+#define VB_RUN_RUNCONFIG_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -118,4 +118,4 @@ struct run_config {
 	const char *exec_before, *exec_after;
 };
 
-#endif /* VB_RUN_CONFIG_H */
+#endif /* VB_RUN_RUNCONFIG_H */

@@ -8,7 +8,7 @@
  * deleting): the code that deletes stays apart from the code that makes.
  */
 #include <config.h>
-#include "run/workdir.h"
+#include "workdir/workdir.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,10 +25,10 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
-#include "run/fileid.h"
-#include "run/marker.h"
-#include "run/rmtree.h"
-#include "run/workowner.h"
+#include "workdir/fileid.h"
+#include "workdir/marker.h"
+#include "workdir/rmtree.h"
+#include "workdir/workowner.h"
 
 #define WORKDIR_PREFIX	     "vfsbench."
 #define WORKDIR_SUFFIX_LEN   6

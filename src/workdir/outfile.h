@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_REPORT_OUTFILE_H
-#define VB_REPORT_OUTFILE_H
+#ifndef VB_WORKDIR_OUTFILE_H
+#define VB_WORKDIR_OUTFILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,4 +80,4 @@ struct outfile_name {
 int outfile_check(const struct outfile_name *names, size_t n, char *msg,
 		  size_t len);
 
-#endif /* VB_REPORT_OUTFILE_H */
+#endif /* VB_WORKDIR_OUTFILE_H */

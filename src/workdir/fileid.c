@@ -5,7 +5,7 @@
  * of comparing identities.
  */
 #include <config.h>
-#include "run/fileid.h"
+#include "workdir/fileid.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_WORKOWNER_H
-#define VB_RUN_WORKOWNER_H
+#ifndef VB_WORKDIR_WORKOWNER_H
+#define VB_WORKDIR_WORKOWNER_H
 
 /*
  * Whether a tree found on disk (dbench's DIR/clients, reused or adopted)
@@ -17,4 +17,4 @@
  */
 int workowner_check(int dirfd, const char *path);
 
-#endif /* VB_RUN_WORKOWNER_H */
+#endif /* VB_WORKDIR_WORKOWNER_H */

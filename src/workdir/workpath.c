@@ -7,7 +7,7 @@
  * the way to what it removes alike.
  */
 #include <config.h>
-#include "run/workpath.h"
+#include "workdir/workpath.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "base/msg.h"
-#include "run/fileid.h"
-#include "run/workdir.h"
+#include "workdir/fileid.h"
+#include "workdir/workdir.h"
 
 static bool is_dot_or_dotdot(const char *name)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_CLI_CONFIG_H
-#define VB_CLI_CONFIG_H
+#ifndef VB_CLI_SETTINGS_H
+#define VB_CLI_SETTINGS_H
 
 #include <stdbool.h>
 
@@ -9,7 +9,7 @@
 #include "lang/loadfile.h"
 #include "lang/ops.h"
 #include "report/report.h"
-#include "run/config.h"
+#include "run/runconfig.h"
 #include "run/layout.h"
 
 /* --clock: what times the ops (main() decides, base/clock.h converts). */
@@ -64,4 +64,4 @@ struct config {
 
 void config_release(struct config *cfg);
 
-#endif /* VB_CLI_CONFIG_H */
+#endif /* VB_CLI_SETTINGS_H */

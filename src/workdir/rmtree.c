@@ -5,7 +5,7 @@
  * crossing mounts. See rmtree.h for the rules it keeps.
  */
 #include <config.h>
-#include "run/rmtree.h"
+#include "workdir/rmtree.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,8 +18,8 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
-#include "run/fileid.h"
-#include "run/marker.h"
+#include "workdir/fileid.h"
+#include "workdir/marker.h"
 
 /* Stack frames below this depth keep their fd while a child is walked. */
 #define RMTREE_KEEP_FDS 32

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_FILEID_H
-#define VB_RUN_FILEID_H
+#ifndef VB_WORKDIR_FILEID_H
+#define VB_WORKDIR_FILEID_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,4 +45,4 @@ bool fileid_same_mount(const struct fileid *a, const struct fileid *b);
 /* Whether `a` and `b` are the same file: the same device and inode. */
 bool fileid_same_file(const struct fileid *a, const struct fileid *b);
 
-#endif /* VB_RUN_FILEID_H */
+#endif /* VB_WORKDIR_FILEID_H */

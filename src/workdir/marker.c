@@ -4,7 +4,7 @@
  * directory is a vfsbench instance's, and whose (pid and start time).
  */
 #include <config.h>
-#include "run/marker.h"
+#include "workdir/marker.h"
 
 #include <errno.h>
 #include <fcntl.h>

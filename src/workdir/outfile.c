@@ -6,7 +6,7 @@
  * of an invocation's files the same, no output an input.
  */
 #include <config.h>
-#include "report/outfile.h"
+#include "workdir/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_MARKER_H
-#define VB_RUN_MARKER_H
+#ifndef VB_WORKDIR_MARKER_H
+#define VB_WORKDIR_MARKER_H
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -70,4 +70,4 @@ int marker_trust(int dirfd, const char *path);
 /* Whether the marker in @dirfd names @id and is owned by our euid. */
 bool marker_names(int dirfd, const char *id);
 
-#endif /* VB_RUN_MARKER_H */
+#endif /* VB_WORKDIR_MARKER_H */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_RMTREE_H
-#define VB_RUN_RMTREE_H
+#ifndef VB_WORKDIR_RMTREE_H
+#define VB_WORKDIR_RMTREE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/fileid.h"
+#include "workdir/fileid.h"
 
 /*
  * rmtree: the recursive removal walk behind workdir_clear() and
@@ -85,4 +85,4 @@ int rmtree_empty(int dirfd, const char *path, const char *keep,
 int rmtree_remove_at(int dirfd, const char *name, bool is_dir, const char *path,
 		     const volatile int *abort_flag, struct rmtree_seen *seen);
 
-#endif /* VB_RUN_RMTREE_H */
+#endif /* VB_WORKDIR_RMTREE_H */

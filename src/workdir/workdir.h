@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#ifndef VB_RUN_WORKDIR_H
-#define VB_RUN_WORKDIR_H
+#ifndef VB_WORKDIR_WORKDIR_H
+#define VB_WORKDIR_WORKDIR_H
 
 #include <fcntl.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "run/marker.h"
-#include "run/rmtree.h"
+#include "workdir/marker.h"
+#include "workdir/rmtree.h"
 
 /*
  * struct workdir: the tool's own work directory, and the only place where
@@ -178,4 +178,4 @@ void workdir_release(struct workdir *wd);
  * message, before touching anything.
  */
 
-#endif /* VB_RUN_WORKDIR_H */
+#endif /* VB_WORKDIR_WORKDIR_H */

@@ -20,11 +20,11 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
-#include "run/fileid.h"
-#include "run/marker.h"
-#include "run/rmtree.h"
-#include "run/workdir.h"
-#include "run/workpath.h"
+#include "workdir/fileid.h"
+#include "workdir/marker.h"
+#include "workdir/rmtree.h"
+#include "workdir/workdir.h"
+#include "workdir/workpath.h"
 
 /* Length of relpath up to (not including) its last component. */
 static size_t last_component(const char *relpath, char *name)

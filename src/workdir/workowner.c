@@ -4,7 +4,7 @@
  * every entry the caller's, no directory writable by anyone else.
  */
 #include <config.h>
-#include "run/workowner.h"
+#include "workdir/workowner.h"
 
 #include <errno.h>
 #include <ftw.h>
