@@ -23,25 +23,28 @@ const struct op_desc op_table[OP_NR] = {
 		      "newfstatat(2) dirfd, flags 0", NULL },
 	[OP_LSTAT] = { "lstat", A(ARG_PATH), 0, "lstat(2)",
 		       "newfstatat(2) dirfd, AT_SYMLINK_NOFOLLOW", NULL },
-	[OP_FSTAT] = { "fstat", A(ARG_HANDLE), 0, "fstat(2)" },
+	[OP_FSTAT] = { "fstat", A(ARG_HANDLE), 0, "fstat(2)", NULL, NULL },
 	[OP_ACCESS] = { "access", A(ARG_PATH, ARG_AMODE), OPF_LAST_OPTIONAL,
 			"access(2)",
 			"faccessat2(2) dirfd (glibc's faccessat())", NULL },
 	[OP_STATFS] = { "statfs", A(ARG_PATH), 0, "statfs(2)",
 			"openat(2) dirfd O_PATH, fstatfs(2), close(2): statfs has no *at() form",
 			NULL },
-	[OP_FSTATFS] = { "fstatfs", A(ARG_HANDLE), 0, "fstatfs(2)" },
+	[OP_FSTATFS] = { "fstatfs", A(ARG_HANDLE), 0, "fstatfs(2)", NULL,
+			 NULL },
 	[OP_STATVFS] = { "statvfs", A(ARG_PATH), 0,
 			 "statvfs(3): statfs(2) on glibc >= 2.13",
 			 "openat(2) dirfd O_PATH, fstatfs(2), close(2): statvfs has no *at() form",
 			 NULL },
 	[OP_FSTATVFS] = { "fstatvfs", A(ARG_HANDLE), 0,
-			  "fstatvfs(3): fstatfs(2) on glibc >= 2.13" },
+			  "fstatvfs(3): fstatfs(2) on glibc >= 2.13", NULL,
+			  NULL },
 	[OP_STATVFS_LEGACY] = { "statvfs_legacy", A(ARG_PATH),
 				OPF_OWN_FD | OPF_SCRATCH,
 				"statfs(2), stat(2), open(2)+read(2) of "
 				"/proc/self/mounts, stat(2) per mount point "
-				"until st_dev matches, close(2)" },
+				"until st_dev matches, close(2)",
+				NULL, NULL },
 	[OP_OPEN] = { "open", A(ARG_PATH, ARG_FLAGS, ARG_HANDLE, ARG_MODE),
 		      OPF_OPENS | OPF_LAST_OPTIONAL, "open(2)",
 		      "openat(2) dirfd", "openat2(2) dirfd, RESOLVE_BENEATH" },
@@ -50,16 +53,18 @@ const struct op_desc op_table[OP_NR] = {
 			"open(2) O_CREAT|O_WRONLY|O_TRUNC, close(2)",
 			"openat(2) dirfd O_CREAT|O_WRONLY|O_TRUNC, close(2)",
 			"openat2(2) dirfd O_CREAT|O_WRONLY|O_TRUNC, RESOLVE_BENEATH, close(2)" },
-	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)" },
+	[OP_CLOSE] = { "close", A(ARG_HANDLE), OPF_CLOSES, "close(2)", NULL,
+		       NULL },
 	[OP_PREAD] = { "pread", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
-		       "pread(2)" },
+		       "pread(2)", NULL, NULL },
 	[OP_PWRITE] = { "pwrite", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE),
-			OPF_CHANGES, "pwrite(2)" },
-	[OP_FSYNC] = { "fsync", A(ARG_HANDLE), OPF_CHANGES, "fsync(2)" },
+			OPF_CHANGES, "pwrite(2)", NULL, NULL },
+	[OP_FSYNC] = { "fsync", A(ARG_HANDLE), OPF_CHANGES, "fsync(2)", NULL,
+		       NULL },
 	[OP_FDATASYNC] = { "fdatasync", A(ARG_HANDLE), OPF_CHANGES,
-			   "fdatasync(2)" },
+			   "fdatasync(2)", NULL, NULL },
 	[OP_FTRUNCATE] = { "ftruncate", A(ARG_HANDLE, ARG_SIZE), OPF_CHANGES,
-			   "ftruncate(2)" },
+			   "ftruncate(2)", NULL, NULL },
 	[OP_UNLINK] = { "unlink", A(ARG_PATH), OPF_CHANGES, "unlink(2)",
 			"unlinkat(2) dirfd, flags 0", NULL },
 	[OP_MKDIR] = { "mkdir", A(ARG_PATH, ARG_MODE),
@@ -88,26 +93,27 @@ const struct op_desc op_table[OP_NR] = {
 		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED, close(2)",
 		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED|RESOLVE_BENEATH, close(2)" },
 
-#define DB(name, sys)                        \
-	{                                    \
-		name, { 0 }, OPF_DBENCH, sys \
+#define DB(name, sys)                                    \
+	{                                                \
+		name, { 0 }, OPF_DBENCH, sys, NULL, NULL \
 	}
 /* may open a directory of its own: resolve's scan, -S, Deltree, Find,
  * Qfsinfo's statvfs_legacy */
-#define DBP(name, sys)                                                  \
-	{                                                               \
-		name, { 0 }, OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH, sys \
+#define DBP(name, sys)                                                         \
+	{                                                                      \
+		name, { 0 }, OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH, sys, NULL, \
+			NULL                                                   \
 	}
 /* DB and DBP for the ops that create, change or remove something */
-#define DBC(name, sys)                                     \
-	{                                                  \
-		name, { 0 }, OPF_DBENCH | OPF_CHANGES, sys \
+#define DBC(name, sys)                                                 \
+	{                                                              \
+		name, { 0 }, OPF_DBENCH | OPF_CHANGES, sys, NULL, NULL \
 	}
 #define DBPC(name, sys)                                                      \
 	{                                                                    \
 		name, { 0 },                                                 \
 			OPF_DBENCH | OPF_OWN_FD | OPF_SCRATCH | OPF_CHANGES, \
-			sys                                                  \
+			sys, NULL, NULL                                      \
 	}
 #define R \
 	"R = newfstatat(path); on a miss, unless --no-resolve, glibc's opendir/readdir of the parent: openat(O_NONBLOCK|O_DIRECTORY), newfstatat(fd, \"\"), getdents64(32 KiB) until the name matches (case-insensitive) or 0, close; -x: getxattr(path, user.DosAttrib) when the stat finds it"
@@ -120,11 +126,15 @@ const struct op_desc op_table[OP_NR] = {
 			      "file: open(O_RDWR[|O_CREAT|O_TRUNC per disposition][|O_SYNC with -s], 0600), "
 			      "on EISDIR open(O_RDONLY|O_DIRECTORY); then fstat(fd) on success; "
 			      "--stat-check: newfstatat(path) before a create (an open if it exists) and before a directory's mkdir (none if it exists); "
-			      "-x on a file: fgetxattr + fsetxattr(user.DosAttrib, 44 bytes)" },
+			      "-x on a file: fgetxattr + fsetxattr(user.DosAttrib, 44 bytes)",
+			      NULL,
+			      NULL },
 	[OP_DB_CLOSE] = { "Close",
 			  { 0 },
 			  OPF_DBENCH | OPF_CLOSES,
-			  "close(fd)" },
+			  "close(fd)",
+			  NULL,
+			  NULL },
 	[OP_DB_RENAME] = DBPC(
 		"Rename",
 		"R(old), R(new), rename(old, new); -S: open(dirname(new)), fdatasync, close; --stat-check: newfstatat(old) first, no rename if it is missing"),
