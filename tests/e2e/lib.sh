@@ -22,6 +22,8 @@
 #   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
 #                           in the kernel, from /proc (a handshake, no sleep)
 #   unexpected_lines FILE   the "Unexpected results" lines of a report
+#   unexpected_total FILE   the sum of its tables' unexpected column
+#   load_error LINE         lf.load refused with exactly LINE, exit 2
 #   strace_test TITLE BODY  a test that needs strace (skipped without)
 # Run a script with -v to see the commands' output.
 
@@ -154,6 +156,30 @@ strace_test() {
 	else
 		test_skip "$1" "strace missing or not permitted"
 	fi
+}
+
+# load_error LINE: vfsbench rejects lf.load with exactly LINE on stderr,
+# exits 2, prints nothing on stdout and leaves nothing in the -D directory
+# but the canary. The posix engine is used, so a loadfile that were
+# wrongly accepted would create its files there.
+load_error() {
+	canary_setup &&
+	printf '%s\n' "$1" >expect &&
+	test_expect_code 2 vfsbench -c lf.load -q --loops 1 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	test_cmp expect err &&
+	test ! -s out &&
+	canary_check &&
+	workdir_empty
+}
+
+# unexpected_total REPORT: the sum of the unexpected column of all its
+# tables.
+unexpected_total() {
+	awk '$1 == "Operation" { t = 1; next }
+	     /^(Unexpected|Total:)/ { t = 0 }
+	     t && NF >= 9 { n += $NF }
+	     END { print n + 0 }' "$1"
 }
 
 # The Count column of an op in a report (the last run's table).

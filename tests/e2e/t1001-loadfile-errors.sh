@@ -7,20 +7,6 @@ test_description='loadfile errors: exact FILE:LINE:COL messages, exit 2, nothing
 # A single quote, for messages inside single-quoted test bodies.
 SQ="'"
 
-# load_error LINE: vfsbench rejects lf.load with exactly LINE on stderr,
-# exits 2, prints nothing on stdout and leaves nothing in the -D directory
-# but the canary. The posix engine is used, so a loadfile that were
-# wrongly accepted would create its files there.
-load_error() {
-	canary_setup &&
-	printf '%s\n' "$1" >expect &&
-	test_expect_code 2 vfsbench -c lf.load -q --loops 1 \
-		-D "$TRASH/work" 1 >out 2>err &&
-	test_cmp expect err &&
-	test ! -s out &&
-	canary_check &&
-	workdir_empty
-}
 
 # load_ok [OPTIONS]: lf.load runs once with the null engine, exit 0,
 # nothing on stderr; the report is in out.
@@ -33,13 +19,6 @@ load_ok() {
 	workdir_empty
 }
 
-# unexpected_total FILE: the sum of the unexpected column of a report.
-unexpected_total() {
-	awk '$1 == "Operation" { t = 1; next }
-	     /^(Unexpected|Total:)/ { t = 0 }
-	     t && NF >= 9 { n += $NF }
-	     END { print n + 0 }' "$1"
-}
 
 # --- accepted forms ------------------------------------------------------------
 

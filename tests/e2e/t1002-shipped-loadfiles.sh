@@ -44,13 +44,6 @@ actual_table() {
 	     END { for (i = 1; i <= n; i++) print row[i] }' "$1"
 }
 
-# unexpected_total REPORT: the sum of the unexpected column of all tables.
-unexpected_total() {
-	awk '$1 == "Operation" { t = 1; next }
-	     /^(Unexpected|Total:)/ { t = 0 }
-	     t && NF >= 9 { n += $NF }
-	     END { print n + 0 }' "$1"
-}
 
 # clean_report REPORT: exit 0 was checked by the caller; no unexpected
 # result anywhere in the report.

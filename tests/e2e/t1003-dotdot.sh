@@ -6,27 +6,7 @@ test_description='.. in paths: allowed where an op only reads and the path stays
 
 SQ="'"
 
-# load_error LINE: lf.load is refused with exactly LINE on stderr, exit 2,
-# nothing on stdout, nothing left in -D but the canary (the posix engine:
-# a loadfile wrongly accepted would leave its files there).
-load_error() {
-	canary_setup &&
-	printf '%s\n' "$1" >expect &&
-	test_expect_code 2 vfsbench -c lf.load -q --loops 1 \
-		-D "$TRASH/work" 1 >out 2>err &&
-	test_cmp expect err &&
-	test ! -s out &&
-	canary_check &&
-	workdir_empty
-}
 
-# unexpected_total FILE: the sum of the unexpected column of a report.
-unexpected_total() {
-	awk '$1 == "Operation" { t = 1; next }
-	     /^(Unexpected|Total:)/ { t = 0 }
-	     t && NF >= 9 { n += $NF }
-	     END { print n + 0 }' "$1"
-}
 
 # --- refused -------------------------------------------------------------------
 
