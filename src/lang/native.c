@@ -21,6 +21,7 @@
 #include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/msg.h"
+#include "base/reserved.h"
 #include "base/units.h"
 #include "lang/builder.h"
 #include "lang/dbench.h"
@@ -171,6 +172,17 @@ static int parse_expect(struct parser *p, const struct token *t, int *expect)
  * the only variable. Its ".." components are checked once the line is
  * complete, by check_dotdot().
  */
+/* The first component of @path that is the marker's name, or NULL. */
+static const char *reserved_component(const char *path)
+{
+	size_t n = strlen(VB_MARKER_NAME);
+
+	for (const char *c = path; (c = strstr(c, VB_MARKER_NAME)); c += n)
+		if ((c == path || c[-1] == '/') && (c[n] == '/' || !c[n]))
+			return c;
+	return NULL;
+}
+
 static int parse_path(struct parser *p, const struct token *t, const char **out,
 		      bool *expand)
 {
@@ -187,6 +199,12 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 	if (len >= PATH_MAX)
 		return perr(p, t->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
+	c = reserved_component(s);
+	if (c)
+		return perr(
+			p, tok_col(t, (size_t)(c - s)),
+			"'%s' in path '%s': the name of vfsbench's marker file is not a loadfile's (a directory holding it is left by the cleanup as another instance's)",
+			VB_MARKER_NAME, s);
 	for (c = s; *c; c++) {
 		if (c[0] == '$') {
 			if (strncmp(c, "${client}", 9)) {

@@ -562,7 +562,11 @@ void report_sweep(const struct report_config *rc, const struct sweep *sw)
 		printed = print_sweep(rc, sw, v) || printed;
 	if (sw->nvariants > 1)
 		report_variants(rc, sw);
-	if (sw->stopped && printed)
-		printf("note: the sweep stopped early; the table holds the runs that finished\n");
+	/* also when no table was printed: a sweep stopped after its first
+	 * point says so too */
+	if (sw->stopped)
+		printf(printed ?
+			       "note: the sweep stopped early; the table holds the runs that finished\n" :
+			       "note: the sweep stopped early; the runs above are all that finished\n");
 	fflush(stdout);
 }

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "base/reserved.h"
+
 /*
  * struct marker: the ".vfsbench-workdir" file that says a directory is a
  * vfsbench work directory, and whose. It names the process that made it
@@ -20,7 +22,7 @@
  */
 
 /* Name of the marker file at the top of every work directory. */
-#define WORKDIR_MARKER ".vfsbench-workdir"
+#define WORKDIR_MARKER VB_MARKER_NAME
 /* The random id in the marker, in hex, with its NUL. */
 #define WORKDIR_ID_LEN 17
 

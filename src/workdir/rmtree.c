@@ -120,7 +120,10 @@ static void rmtree_fail(struct rmtree *w, int err, const char *name,
 	rmtree_top(w)->kept = true;
 }
 
-/* Was the mount point @id reported by this walk or an earlier one? */
+/*
+ * Was @id (a mount point, another instance's directory) reported by this
+ * walk or an earlier one? Notes it if not.
+ */
 static bool rmtree_seen_before(struct rmtree *w, const struct fileid *id)
 {
 	struct rmtree_seen *s = w->seen;
@@ -363,12 +366,16 @@ static void rmtree_descend(struct rmtree *w, const char *name)
 	if ((id.mode & S_IRWXU) != S_IRWXU)
 		fchmod(fd, (id.mode & 07777) | S_IRWXU);
 	if (holds_marker(fd)) {
-		char *path = rmtree_path(w, name);
-
 		close(fd);
-		error("'%s' holds another vfsbench instance's marker file (%s); left in place",
-		      path, WORKDIR_MARKER);
-		free(path);
+		/* once, when the run's walk and then the whole tree's meet it
+		 */
+		if (!rmtree_seen_before(w, &id)) {
+			char *path = rmtree_path(w, name);
+
+			error("'%s' holds another vfsbench instance's marker file (%s); left in place",
+			      path, WORKDIR_MARKER);
+			free(path);
+		}
 		if (!w->err)
 			w->err = -EBUSY;
 		f->kept = true;

@@ -52,9 +52,9 @@
  */
 
 /*
- * The mount points a series of walks has reported: each is reported once,
- * however often a walk meets it again (a run's tree, then the whole work
- * directory). All zero is empty; free it with rmtree_seen_release().
+ * The mount points and other instances' directories a series of walks
+ * has reported: each is reported once, however often a walk meets it
+ * again (a run's tree, then the whole work directory). All zero is empty; free it with rmtree_seen_release().
  */
 struct rmtree_seen {
 	struct fileid *ids;

@@ -60,6 +60,18 @@ test_expect_success 'blank lines, tabs, comments and quotes are accepted' '
 	test "$(op_count out stat)" = 3
 '
 
+test_expect_success 'the marker file name is refused in a path, at its column' '
+	printf "%s\n" "mkdir x" "create x/.vfsbench-workdir" >lf.load &&
+	load_error "lf.load:2:10: ${SQ}.vfsbench-workdir${SQ} in path ${SQ}x/.vfsbench-workdir${SQ}: the name of vfsbench${SQ}s marker file is not a loadfile${SQ}s (a directory holding it is left by the cleanup as another instance${SQ}s)" &&
+	printf "%s\n" "stat .vfsbench-workdir/a" >lf.load &&
+	load_error "lf.load:1:6: ${SQ}.vfsbench-workdir${SQ} in path ${SQ}.vfsbench-workdir/a${SQ}: the name of vfsbench${SQ}s marker file is not a loadfile${SQ}s (a directory holding it is left by the cleanup as another instance${SQ}s)"
+'
+
+test_expect_success 'names that only look like the marker: .vfsbench-workdir2, a.vfsbench-workdir are paths' '
+	printf "%s\n" "stat .vfsbench-workdir2" "stat a.vfsbench-workdir" >lf.load &&
+	load_ok
+'
+
 test_expect_success 'names that only look like ..: a..b, ..a, a/... are paths' '
 	printf "%s\n" "stat a..b" "stat ..a" "stat a/..." "stat ./." >lf.load &&
 	load_ok &&

@@ -76,6 +76,7 @@ test_expect_success 'a failing --exec-after stops the sweep after its run' '
 	test_grep "^error: --exec-after ${SQ}exit 1${SQ} exited with status 1, after run 0 (1 client): the sweep stops\$" err &&
 	test "$(grep -c "^1 client: " out)" -eq 1 &&
 	! grep "^2 clients: " out &&
+	test_grep "^note: the sweep stopped early; the runs above are all that finished\$" out &&
 	canary_check && workdir_empty
 '
 

@@ -648,6 +648,40 @@ START_TEST(test_workdir_remove_no_marker)
 }
 END_TEST
 
+/*
+ * Another instance's directory inside a run's tree: the run's removal and
+ * then the whole work directory's meet it, and say so once, not twice.
+ */
+START_TEST(test_workdir_foreign_marker_once)
+{
+	struct workdir wd;
+	struct capture c;
+	char *text, *at;
+	int fd, n = 0;
+
+	create_wd(&wd);
+	ck_assert_int_eq(workdir_mkdir(&wd, "run0/inner", NULL), 0);
+	fd = openat(wd.fd, "run0/inner/" WORKDIR_MARKER,
+		    O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	capture_start(&c);
+	ck_assert_int_eq(workdir_clear(&wd, "run0", NULL), -EBUSY);
+	ck_assert_int_ne(workdir_remove(&wd, NULL), 0);
+	text = capture_end(&c);
+	for (at = text; (at = strstr(at, "holds another vfsbench instance"));
+	     at++)
+		n++;
+	ck_assert_int_eq(n, 1);
+	free(text);
+	ck_assert(exists_at(wd.fd, "run0/inner/" WORKDIR_MARKER));
+	/* this test's own cleanup: the marker goes, then the tree */
+	ck_assert_int_eq(unlinkat(wd.fd, "run0/inner/" WORKDIR_MARKER, 0), 0);
+	ck_assert_int_eq(workdir_remove(&wd, NULL), 0);
+	workdir_release(&wd);
+}
+END_TEST
+
 /* Rank 0's work directory, found by another rank through a shared -D. */
 START_TEST(test_workdir_attach)
 {
@@ -911,6 +945,7 @@ static Suite *workdir_suite(void)
 	tcase_add_test(tc, test_workdir_remove_replaced);
 	tcase_add_test(tc, test_workdir_remove_vanished);
 	tcase_add_test(tc, test_workdir_remove_no_marker);
+	tcase_add_test(tc, test_workdir_foreign_marker_once);
 	tcase_add_test(tc, test_workdir_attach);
 	tcase_add_test(tc, test_workdir_attach_not_there);
 	tcase_add_test(tc, test_workdir_abort);
