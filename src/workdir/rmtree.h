@@ -54,7 +54,8 @@
 /*
  * The mount points and other instances' directories a series of walks
  * has reported: each is reported once, however often a walk meets it
- * again (a run's tree, then the whole work directory). All zero is empty; free it with rmtree_seen_release().
+ * again (a run's tree, then the whole work directory). All zero is empty; free
+ * it with rmtree_seen_release().
  */
 struct rmtree_seen {
 	struct fileid *ids;
