@@ -7,7 +7,7 @@
 # the build fails or lintian reports an error or a warning.
 #   sh tools/deb.sh [OUTDIR]
 # Needs the build dependencies of debian/control and lintian (sh
-# tools/install-deps.sh --test installs them). Two builds, about 4 to 5
+# tools/install-deps.sh --test installs them). Two builds, 4 to 7
 # minutes on 2 cores.
 set -eu
 cd "$(dirname "$0")/.."
