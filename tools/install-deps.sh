@@ -1,7 +1,9 @@
 #!/bin/sh
-# Install what building vfsbench needs on Debian 12 (as root), and with
-# --test what its tests and CI need too (Open MPI among them: CI builds
-# with and without it). Installs only what is missing.
+# Install what building vfsbench needs on Debian 12 (as root); with --mpi
+# Open MPI too, for the MPI build (tools/quickstart.sh --mpi); with --test
+# what its tests and CI need too (Open MPI among them: CI builds with and
+# without it; debhelper and lintian for tools/deb.sh). Installs only what
+# is missing.
 # libclang-rt-dev: clang's sanitizer and libFuzzer runtimes (on Debian 12
 # libclang-rt-14-dev, for clang 14). clang only recommends them (through
 # libclang-common-14-dev), so --no-install-recommends leaves them out, and
@@ -10,11 +12,13 @@ set -eu
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
 libjansson-dev libgsl-dev nettle-dev libhwloc-dev"
 case "${1:-}" in
+--mpi) pkgs="$pkgs libopenmpi-dev openmpi-bin" ;;
 --test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench
 gnuplot-nox ministat jq linux-perf libopenmpi-dev openmpi-bin procps
-xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev" ;;
+xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev
+dpkg-dev debhelper lintian bash-completion" ;;
 "") ;;
-*) echo "usage: $0 [--test]" >&2; exit 2 ;;
+*) echo "usage: $0 [--mpi|--test]" >&2; exit 2 ;;
 esac
 missing=
 for p in $pkgs; do

@@ -7,6 +7,8 @@
 #   build-asan clang, ASan+UBSan, --enable-werror: make check
 #   build-tsan gcc, ThreadSanitizer: make check
 #   build-fuzz clang libFuzzer: a 20 s smoke run of each parser target
+#   deb        tools/deb.sh: both Debian packages built, lintian clean
+#              (4 to 7 minutes on 2 cores)
 # The sanitizer builds are plain: Open MPI's own allocations and threads
 # would be what they report.
 # Ends with the line "N passed, N failed, N skipped" counted from the
@@ -35,6 +37,7 @@ step() {
 step "clang-format" clang-format --dry-run --Werror src/*/*.c src/*/*.h tests/unit/*.c
 step "shellcheck" shellcheck -s sh -S warning tests/e2e/*.sh tools/*.sh \
 	src/lang/gen-builtin.sh autogen.sh .ci/run
+step "shellcheck bash" shellcheck -s bash -S warning completion/vfsbench
 
 variant() {
 	dir=$1
@@ -83,6 +86,13 @@ variant build-tsan ../configure --without-mpi --enable-sanitizers=thread \
 unset VB_SANITIZER
 
 step "fuzz smoke" sh tools/fuzz.sh "${VB_FUZZ_SECONDS:-20}"
+
+deb() {
+	mkdir -p build-deb &&
+	sh tools/deb.sh build-deb >build-deb/deb.out 2>&1 ||
+		{ tail -n 40 build-deb/deb.out; return 1; }
+}
+step "deb package and lintian" deb
 
 find build-gcc build-asan build-tsan -name '*.trs' -not -path '*/_build/*' \
 	-exec grep -h '^:test-result:' {} + |

@@ -661,6 +661,10 @@ int main(int argc, const char **argv)
 	struct workdir wd;
 	int status, at;
 
+	/* a plain build under mpirun: before anything is read or made */
+	status = ranks_refuse_plain();
+	if (status)
+		return status;
 	signals_install();
 	if (argc > 0 && options_is_dbench(argv[0]))
 		return dbench_main(argc, argv);

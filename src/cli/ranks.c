@@ -21,6 +21,7 @@
 #include "cli/options.h"
 #include "lang/loadfile.h"
 #include "mpi/job.h"
+#include "mpi/launcher.h"
 #include "report/clockjson.h"
 #include "run/meet.h"
 #include "workdir/workdir.h"
@@ -30,6 +31,25 @@
 
 /* How long main()'s meetings wait once stopped: --stop-timeout's default. */
 #define MEET_WAIT_NS (10 * 1000000000ull)
+
+/* Where the MPI build is: README.md says the same. */
+#define MPI_BUILD \
+	"under mpirun, run the MPI build, vfsbench-mpi (Debian package vfsbench-mpi; in the source tree, sh tools/quickstart.sh --mpi)"
+
+int ranks_refuse_plain(void)
+{
+	struct launcher l;
+
+	if (job_built() || !launcher_find(&l) || l.size == 1)
+		return 0;
+	if (l.size)
+		error("this vfsbench is built without MPI, but an MPI launcher started it as one of %lu processes (%s=%s), each of which would run a sweep of its own: " MPI_BUILD,
+		      l.size, l.var, l.value);
+	else
+		error("this vfsbench is built without MPI, but an MPI launcher started it (%s=%s) in a job of a size it does not say, each of whose processes would run a sweep of its own: " MPI_BUILD,
+		      l.var, l.value);
+	return VB_EXIT_USAGE;
+}
 
 const struct layout *ranks_layout(const struct ranks *rk)
 {

@@ -26,6 +26,14 @@ struct ranks {
 };
 
 /*
+ * A build without MPI that an MPI launcher started as one of several
+ * processes, or of a job whose size the launcher does not say (PMIx):
+ * each process would run a sweep of its own, unseen. Says so, with the
+ * way to the MPI build, and returns the exit status 2; 0 otherwise (an
+ * MPI build, no launcher, a job of one).
+ */
+int ranks_refuse_plain(void);
+/*
  * Join the job when mpirun started this process: MPI, the host names
  * (VFSBENCH_HOST, or gethostname()), the layout, and the prefix of this
  * rank's messages. 0, or an exit status.

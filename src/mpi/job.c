@@ -17,6 +17,7 @@
 
 #include "base/clock.h"
 #include "base/msg.h"
+#include "mpi/launcher.h"
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct job_req *)0)->impl),
 	       "struct job_req too small for an MPI_Request");
@@ -52,8 +53,9 @@ static int failed(const char *what, int rc)
 
 bool job_launched(void)
 {
-	return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") ||
-	       getenv("PMI_RANK");
+	struct launcher l;
+
+	return launcher_find(&l);
 }
 
 int job_init(void)

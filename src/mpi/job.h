@@ -13,8 +13,10 @@
  * built only by ./configure --with-mpi; without it these are the stubs
  * below, and the process is rank 0 of a job of one. With it, MPI is
  * initialised only when an MPI launcher started the process (mpirun sets
- * OMPI_COMM_WORLD_SIZE, PMIx launchers PMIX_RANK), so a plain `vfsbench`
- * of an MPI build runs exactly as one of a plain build.
+ * OMPI_COMM_WORLD_SIZE, PMIx launchers PMIX_RANK, PMI ones PMI_RANK:
+ * mpi/launcher.h), so a plain `vfsbench` of an MPI build runs exactly as
+ * one of a plain build. A plain build under a launcher refuses to run
+ * (cli/ranks.h: ranks_refuse_plain()).
  *
  * Only the main thread calls these (MPI_THREAD_FUNNELED). Every wait is
  * the caller's: requests are started here and tested with job_test(), so
@@ -35,7 +37,13 @@ struct job_req {
 
 #ifdef HAVE_MPI
 
-/* Was the process started by an MPI launcher? */
+/* Built with MPI (./configure --with-mpi)? */
+static inline bool job_built(void)
+{
+	return true;
+}
+
+/* Was the process started by an MPI launcher (mpi/launcher.h)? */
 bool job_launched(void);
 /* Initialise MPI if job_launched(); 0 (also when not), or -EIO. */
 int job_init(void);
@@ -74,6 +82,11 @@ int job_clock_offset(unsigned int rounds, uint64_t deadline_ns,
 		     int64_t *offset_ns, uint64_t *err_ns);
 
 #else /* !HAVE_MPI: one process, rank 0 of 1 */
+
+static inline bool job_built(void)
+{
+	return false;
+}
 
 static inline bool job_launched(void)
 {
