@@ -172,17 +172,6 @@ static int parse_expect(struct parser *p, const struct token *t, int *expect)
  * the only variable. Its ".." components are checked once the line is
  * complete, by check_dotdot().
  */
-/* The first component of @path that is the marker's name, or NULL. */
-static const char *reserved_component(const char *path)
-{
-	size_t n = strlen(VB_MARKER_NAME);
-
-	for (const char *c = path; (c = strstr(c, VB_MARKER_NAME)); c += n)
-		if ((c == path || c[-1] == '/') && (c[n] == '/' || !c[n]))
-			return c;
-	return NULL;
-}
-
 static int parse_path(struct parser *p, const struct token *t, const char **out,
 		      bool *expand)
 {
@@ -199,12 +188,6 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 	if (len >= PATH_MAX)
 		return perr(p, t->col, "path longer than %d bytes",
 			    PATH_MAX - 1);
-	c = reserved_component(s);
-	if (c)
-		return perr(
-			p, tok_col(t, (size_t)(c - s)),
-			"'%s' in path '%s': the name of vfsbench's marker file is not a loadfile's (a directory holding it is left by the cleanup as another instance's)",
-			VB_MARKER_NAME, s);
 	for (c = s; *c; c++) {
 		if (c[0] == '$') {
 			if (strncmp(c, "${client}", 9)) {
@@ -286,6 +269,46 @@ static int parse_target(struct parser *p, const struct token *t,
  * directory higher while a walk is below it, and the ".." after that goes
  * above where the count says; the op still only reads.
  */
+/*
+ * A regular file named as vfsbench's marker makes its directory another
+ * instance's work directory to the cleanup, which leaves it: no op may
+ * make one (create, open with creat, the new name of rename and link).
+ * Other ops may name it: a symlink of that name is no marker.
+ */
+static int check_marker_name(struct parser *p, const struct op *op,
+			     const struct token *tok)
+{
+	const struct token *t;
+	const char *base;
+	int arg;
+
+	switch (op->id) {
+	case OP_CREATE:
+		arg = 0;
+		break;
+	case OP_OPEN:
+		if (!(op->flags & O_CREAT))
+			return 0;
+		arg = 0;
+		break;
+	case OP_RENAME:
+	case OP_LINK:
+		arg = 1;
+		break;
+	default:
+		return 0;
+	}
+	t = &tok[arg + 1];
+	base = strrchr(t->text, '/');
+	base = base ? base + 1 : t->text;
+	if (strcmp(base, VB_MARKER_NAME))
+		return 0;
+	return perr(
+		p, tok_col(t, (size_t)(base - t->text)),
+		"'%s' makes a file named as vfsbench's marker: the cleanup would take its directory for another instance's and leave it",
+		t->text);
+}
+
 static int check_dotdot(struct parser *p, const struct op_desc *d,
 			const struct op *op, const struct token *tok,
 			unsigned int ntok)
@@ -600,6 +623,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 			handle_col = tok[i + 1].col;
 	}
 	ret = check_dotdot(p, d, op, tok, ntok);
+	if (!ret)
+		ret = check_marker_name(p, op, tok);
 	if (ret)
 		return ret;
 	if (p->links_out && !op_links_out_ok(op))
