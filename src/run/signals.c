@@ -63,6 +63,8 @@ void signals_install(void)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	/* a closed pipe is a write error (EPIPE) to handle, not a death */
 	signal(SIGPIPE, SIG_IGN);
+	/* a write past RLIMIT_FSIZE is EFBIG, counted as any errno */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 void signals_block(sigset_t *old)

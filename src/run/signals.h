@@ -33,7 +33,8 @@ extern struct signals signals;
 /*
  * Handle SIGINT and SIGTERM and SIGNAL_KICK, and block SIGNAL_KICK in the
  * calling thread (the main thread); ignore SIGPIPE, so that EPIPE reaches
- * writers.
+ * writers, and SIGXFSZ, so that a write past RLIMIT_FSIZE (ulimit -f) is
+ * an EFBIG counted as any errno, not the end of the process.
  */
 void signals_install(void);
 /*
