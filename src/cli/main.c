@@ -147,14 +147,15 @@ static int compare_main(int argc, const char **argv)
 	struct comparison cmp;
 
 	if (act == OPTIONS_RUN) {
-		if (!comparison_build(&cmp, &cc)) {
+		/* a stop while the files were read prints no table */
+		if (!comparison_build(&cmp, &cc) && !signals.count) {
 			report_compare(&cmp);
 			status = VB_EXIT_OK;
 		}
 		comparison_release(&cmp);
 	}
 	compare_config_release(&cc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 static int plot_main(int argc, const char **argv)
@@ -171,7 +172,7 @@ static int plot_main(int argc, const char **argv)
 	if (act == OPTIONS_RUN)
 		status = plot_files(&pc);
 	plot_config_release(&pc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 /*
@@ -196,12 +197,19 @@ static int fdscale_main(int argc, const char **argv,
 	fc.quiet = fc.quiet || g->quiet;
 	fc.argc = cmdc;
 	fc.argv = cmdv;
+	fc.stop = &signals.count;
 	status = VB_EXIT_OK;
-	if (fdscale_run(&fs, &fc)) {
+	if (fdscale_run(&fs, &fc) && !fs.stopped) {
 		status = VB_EXIT_RUNTIME;
 		goto out_release;
 	}
 	report_fdscale(&fs);
+	/* no result file of a run cut short: nothing in it would say so */
+	if (fs.stopped) {
+		if (fc.json || fc.csv)
+			warning("fdscale stopped by a signal: no result file written");
+		goto out_release;
+	}
 	if (fc.json) {
 		env_collect(&env, ".");
 		if (report_fdscale_json(&fs, &env, fc.json))
@@ -214,7 +222,7 @@ out_release:
 	fdscale_release(&fs);
 out:
 	fdscale_config_release(&fc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 static void check_stdout(void);
