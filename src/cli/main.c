@@ -139,6 +139,31 @@ static int choose_clock(struct config *cfg)
 	return 0;
 }
 
+/*
+ * The status with what was lost on the way out: a write to standard
+ * output or error that failed, in any command. A pipe whose reader has
+ * gone gives 141, quietly, as a report cut so does; anything else (a full
+ * disk, /dev/full) an error and 3. Only where nothing else failed: a run
+ * has said so for its report already.
+ */
+static int output_status(int status)
+{
+	bool out = fflush(stdout) == EOF || ferror(stdout);
+	bool err = fflush(stderr) == EOF || ferror(stderr);
+
+	if (status != VB_EXIT_OK || (!out && !err))
+		return status;
+	if (out && pipe_reader_gone(STDOUT_FILENO))
+		return VB_EXIT_SIGPIPE;
+	if (out) {
+		error("cannot write to standard output");
+		return VB_EXIT_RUNTIME;
+	}
+	/* no one to tell */
+	return pipe_reader_gone(STDERR_FILENO) ? VB_EXIT_SIGPIPE :
+						 VB_EXIT_RUNTIME;
+}
+
 static int compare_main(int argc, const char **argv)
 {
 	struct compare_config cc;
@@ -671,10 +696,10 @@ int main(int argc, const char **argv)
 
 	signals_install();
 	if (argc > 0 && options_is_dbench(argv[0]))
-		return dbench_main(argc, argv);
+		return output_status(dbench_main(argc, argv));
 	at = options_find_subcommand(argc, argv);
 	if (at)
-		return subcommand_main(argc, argv, at);
+		return output_status(subcommand_main(argc, argv, at));
 	/* under mpirun: MPI, and the other ranks (cli/ranks.h) */
 	status = ranks_join(&in.rk);
 	if (!status)
@@ -703,5 +728,5 @@ out:
 	}
 	config_release(&in.cfg);
 	ranks_leave(&in.rk, status);
-	return status;
+	return output_status(status);
 }
