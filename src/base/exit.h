@@ -8,6 +8,7 @@ enum vb_exit {
 	VB_EXIT_UNEXPECTED = 1, /* --strict mismatch or --max-errors reached */
 	VB_EXIT_USAGE = 2, /* bad option, value or loadfile */
 	VB_EXIT_RUNTIME = 3, /* setup or run failed */
+	VB_EXIT_SIGHUP = 129,
 	VB_EXIT_SIGINT = 130,
 	VB_EXIT_SIGPIPE = 141, /* standard output closed */
 	VB_EXIT_SIGTERM = 143,

@@ -139,6 +139,31 @@ static int choose_clock(struct config *cfg)
 	return 0;
 }
 
+/*
+ * The status with what was lost on the way out: a write to standard
+ * output or error that failed, in any command. A pipe whose reader has
+ * gone gives 141, quietly, as a report cut so does; anything else (a full
+ * disk, /dev/full) an error and 3. Only where nothing else failed: a run
+ * has said so for its report already.
+ */
+static int output_status(int status)
+{
+	bool out = fflush(stdout) == EOF || ferror(stdout);
+	bool err = fflush(stderr) == EOF || ferror(stderr);
+
+	if (status != VB_EXIT_OK || (!out && !err))
+		return status;
+	if (out && pipe_reader_gone(STDOUT_FILENO))
+		return VB_EXIT_SIGPIPE;
+	if (out) {
+		error("cannot write to standard output");
+		return VB_EXIT_RUNTIME;
+	}
+	/* no one to tell */
+	return pipe_reader_gone(STDERR_FILENO) ? VB_EXIT_SIGPIPE :
+						 VB_EXIT_RUNTIME;
+}
+
 static int compare_main(int argc, const char **argv)
 {
 	struct compare_config cc;
@@ -147,14 +172,15 @@ static int compare_main(int argc, const char **argv)
 	struct comparison cmp;
 
 	if (act == OPTIONS_RUN) {
-		if (!comparison_build(&cmp, &cc)) {
+		/* a stop while the files were read prints no table */
+		if (!comparison_build(&cmp, &cc) && !signals.count) {
 			report_compare(&cmp);
 			status = VB_EXIT_OK;
 		}
 		comparison_release(&cmp);
 	}
 	compare_config_release(&cc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 static int plot_main(int argc, const char **argv)
@@ -171,7 +197,7 @@ static int plot_main(int argc, const char **argv)
 	if (act == OPTIONS_RUN)
 		status = plot_files(&pc);
 	plot_config_release(&pc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 /*
@@ -196,12 +222,19 @@ static int fdscale_main(int argc, const char **argv,
 	fc.quiet = fc.quiet || g->quiet;
 	fc.argc = cmdc;
 	fc.argv = cmdv;
+	fc.stop = &signals.count;
 	status = VB_EXIT_OK;
-	if (fdscale_run(&fs, &fc)) {
+	if (fdscale_run(&fs, &fc) && !fs.stopped) {
 		status = VB_EXIT_RUNTIME;
 		goto out_release;
 	}
 	report_fdscale(&fs);
+	/* no result file of a run cut short: nothing in it would say so */
+	if (fs.stopped) {
+		if (fc.json || fc.csv)
+			warning("fdscale stopped by a signal: no result file written");
+		goto out_release;
+	}
 	if (fc.json) {
 		env_collect(&env, ".");
 		if (report_fdscale_json(&fs, &env, fc.json))
@@ -214,7 +247,7 @@ out_release:
 	fdscale_release(&fs);
 out:
 	fdscale_config_release(&fc);
-	return status;
+	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
 }
 
 static void check_stdout(void);
@@ -667,10 +700,10 @@ int main(int argc, const char **argv)
 		return status;
 	signals_install();
 	if (argc > 0 && options_is_dbench(argv[0]))
-		return dbench_main(argc, argv);
+		return output_status(dbench_main(argc, argv));
 	at = options_find_subcommand(argc, argv);
 	if (at)
-		return subcommand_main(argc, argv, at);
+		return output_status(subcommand_main(argc, argv, at));
 	/* under mpirun: MPI, and the other ranks (cli/ranks.h) */
 	status = ranks_join(&in.rk);
 	if (!status)
@@ -699,5 +732,5 @@ out:
 	}
 	config_release(&in.cfg);
 	ranks_leave(&in.rk, status);
-	return status;
+	return output_status(status);
 }

@@ -449,8 +449,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 			poptPrintHelp(pc, stdout, 0);
 			fputs("\nCLIENTS: one count (8), several (1 2 4 8) or a doubling range (1-64).\n"
 			      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
-			      "2 bad usage or loadfile, 3 setup or run failure, 130/143 on SIGINT/SIGTERM,\n"
-			      "141 when standard output is closed.\n"
+			      "2 bad usage or loadfile, 3 setup or run failure, 129/130/143 on\n"
+			      "SIGHUP/SIGINT/SIGTERM, 141 when standard output is closed.\n"
 			      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale [OPTIONS] ...\n"
 			      "(vfsbench SUBCOMMAND --help lists each one's options).\n",
 			      stdout);

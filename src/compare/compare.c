@@ -11,6 +11,7 @@
 #include <config.h>
 #include "compare/compare.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -569,8 +570,14 @@ int comparison_build(struct comparison *cmp, const struct compare_config *cc)
 
 	for (unsigned int f = 0; f < cc->nfiles; f++) {
 		unsigned int before = n;
+		int err = resultfile_read(cc->files[f], f, false, &rf, &n);
 
-		if (resultfile_read(cc->files[f], f, false, &rf, &n))
+		/* a signal: stop here */
+		if (err == -EINTR) {
+			ret = err;
+			break;
+		}
+		if (err)
 			ret = -1;
 		else if (rf[before].kind != RESULTFILE_SWEEP)
 			ret = error(

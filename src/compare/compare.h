@@ -170,7 +170,8 @@ double comparison_resolution(const struct comparison *cmp);
  * runs or drift make a row untrustworthy; report_compare() prints it.
  * Warns loudly when sides were not measured alike. Returns 0, or -1 with
  * a message when a file cannot be read or is not a vfsbench result, or
- * A has no complete run. @cmp needs comparison_release() either way; @cc
+ * A has no complete run, or -EINTR without one when a signal ended the
+ * read of a file (a FIFO's). @cmp needs comparison_release() either way; @cc
  * must outlive it.
  */
 int comparison_build(struct comparison *cmp, const struct compare_config *cc);

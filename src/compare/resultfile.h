@@ -132,9 +132,11 @@ struct resultfile {
  * *@n, grown with realloc), each with file = @file. A missing or
  * mistyped member is an error that names the file and the member's JSON
  * path ("error: 'x.json': runs[2].ops_per_sec: expected a number").
- * Returns 0, -errno when the file cannot be opened, or -EINVAL when it
- * is not a vfsbench result of a schema version this program reads; the
- * message is printed and nothing is appended. An fdscale result is
+ * Returns 0, -errno when the file cannot be opened or read, or -EINVAL
+ * when it is not a vfsbench result of a schema version this program
+ * reads; the message is printed and nothing is appended. -EINTR (a
+ * signal while a FIFO's open or read blocked) comes without a message:
+ * the caller stops. An fdscale result is
  * recognised by its schema and version only (one entry of kind
  * RESULTFILE_FDSCALE), unless @steps: then options.cold,
  * options.threads, options.private_fd_table and steps[] (each step's

@@ -9,10 +9,12 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/msg.h"
@@ -65,25 +67,52 @@ static int read_schema(struct resultfile *rf, json_t *root)
 	return 0;
 }
 
+/* jansson's reader on a file descriptor, which keeps read()'s errno. */
+struct fd_source {
+	int fd;
+	int err;
+};
+
+static size_t read_source(void *buf, size_t len, void *data)
+{
+	struct fd_source *src = data;
+	ssize_t n = read(src->fd, buf, len);
+
+	if (n < 0) {
+		src->err = errno;
+		return (size_t)-1;
+	}
+	return (size_t)n;
+}
+
 int resultfile_read(const char *path, unsigned int file, bool steps,
 		    struct resultfile **out, unsigned int *nout)
 {
+	struct fd_source src = { 0 };
 	struct resultfile *rf;
 	unsigned int n = 1;
 	json_error_t jerr;
 	json_t *root;
-	FILE *f;
 	int ret;
 
-	f = fopen(path, "re");
-	if (!f) {
+	/* a FIFO's open and read block: a signal (EINTR) ends them, quietly */
+	src.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (src.fd < 0) {
 		ret = -errno;
-		error("cannot open '%s': %s", path, strerror(errno));
+		if (ret != -EINTR)
+			error("cannot open '%s': %s", path, strerror(errno));
 		return ret;
 	}
 	/* JSON_ALLOW_NUL: the marker of a string kept as bytes (jsonstr.h) */
-	root = json_loadf(f, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &jerr);
-	fclose(f);
+	root = json_load_callback(read_source, &src,
+				  JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL,
+				  &jerr);
+	close(src.fd);
+	if (!root && src.err) {
+		if (src.err != EINTR)
+			error("cannot read '%s': %s", path, strerror(src.err));
+		return -src.err;
+	}
 	if (!root) {
 		error("'%s': line %d, column %d: not valid JSON: %s", path,
 		      jerr.line, jerr.column, jerr.text);

@@ -218,13 +218,23 @@ static void evict(struct worker *w)
 		p[i]++;
 }
 
+/* A stop (cfg->stop): every thread looks between two dups or opens. */
+static bool stopped(const struct fdscale_config *cfg)
+{
+	return cfg->stop && *cfg->stop;
+}
+
 static int grow(const struct fdscale_config *cfg, int **fds, uint64_t *nfds,
 		uint64_t target, int base)
 {
 	if (target > *nfds)
 		*fds = xrealloc(*fds, target * sizeof(**fds));
 	while (*nfds < target) {
-		int fd = dup(base);
+		int fd;
+
+		if (stopped(cfg))
+			return -EINTR;
+		fd = dup(base);
 
 		if (fd < 0)
 			return error("cannot hold %llu fds: %s",
@@ -328,7 +338,8 @@ static void measure_step(struct worker *w, unsigned int nworkers)
 				pthread_barrier_wait(&sh.loop);
 			/* on a shared table each worker needs fds of its own:
 			 * with fewer fds than workers, the first n work */
-			if (w->error || (!private && w->id >= n))
+			if (w->error || (!private && w->id >= n) ||
+			    stopped(cfg))
 				continue;
 			w->error = measure_one(w, fds,
 					       pick(w, (enum fdscale_pos)p, n,
@@ -484,9 +495,13 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 		for (unsigned int i = 0; i < nw; i++)
 			if (w[i].error && !ret)
 				ret = w[i].error;
+		/* a step the stop cut short is not one */
+		if (!ret && stopped(cfg))
+			ret = -EINTR;
 		if (!ret)
 			record(fs, w, nw, seq[s]);
 	}
+	fs->stopped = ret == -EINTR;
 	sh.target = 0;
 	if (!sh.abort)
 		pthread_barrier_wait(&sh.barrier);

@@ -2,6 +2,7 @@
 #ifndef VB_FDSCALE_FDSCALE_H
 #define VB_FDSCALE_FDSCALE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,6 +52,8 @@ struct fdscale_config {
 	bool quiet; /* no progress lines on stderr */
 	/* the progress lines' clock, for tests; NULL: CLOCK_MONOTONIC */
 	uint64_t (*clock)(void);
+	/* the run stops once this is non-zero (signals.count); may be NULL */
+	const volatile sig_atomic_t *stop;
 	int argc; /* the command line, recorded in results */
 	const char **argv;
 };
@@ -74,6 +77,7 @@ struct fdscale {
 	double evict_ns; /* cold mode: mean time to write it, per timed open */
 	uint64_t l2_bytes; /* the L2 cache found, 0 if unknown */
 	uint64_t llc_bytes; /* the last-level cache found, 0 if unknown */
+	bool stopped; /* by *cfg->stop: the steps are those measured before */
 };
 
 /*
@@ -111,7 +115,12 @@ unsigned int fdscale_sequence(uint64_t max, double step, uint64_t *out);
  */
 uint64_t fdscale_limit(uint64_t want, char **why);
 
-/* Run the benchmark. 0 or -errno (message printed). */
+/*
+ * Run the benchmark. 0 or -errno (message printed). Once *cfg->stop is
+ * set, the threads stop between two dups or timed opens and it returns
+ * -EINTR without a message, with fs->stopped set and the steps measured
+ * until then in @fs.
+ */
 int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg);
 void fdscale_release(struct fdscale *fs);
 

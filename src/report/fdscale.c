@@ -104,6 +104,8 @@ void report_fdscale(const struct fdscale *fs)
 		       (unsigned long long)s->num_fds, (double)s->best_ns / 1e3,
 		       (double)s->worst_ns / 1e3);
 	}
+	if (fs->stopped)
+		printf("note: interrupted by a signal: partial results\n");
 	fflush(stdout);
 }
 

@@ -29,6 +29,7 @@
 #include "compare/resultfile.h"
 #include "report/fdplot.h"
 #include "report/gnuplot.h"
+#include "run/signals.h"
 #include "stats/summary.h"
 
 /*
@@ -484,9 +485,15 @@ static int read_files(struct resultfile **rfp, unsigned int *n,
 	int sweep = -1, fds = -1, ret = 0;
 	struct resultfile *rf;
 
-	for (unsigned int f = 0; f < pc->nfiles; f++)
-		if (resultfile_read(pc->files[f], f, true, rfp, n))
+	for (unsigned int f = 0; f < pc->nfiles; f++) {
+		int err = resultfile_read(pc->files[f], f, true, rfp, n);
+
+		/* a signal while a FIFO was read: stop */
+		if (err == -EINTR)
+			return err;
+		if (err)
 			ret = -1;
+	}
 	rf = *rfp;
 	for (unsigned int f = 0; f < *n; f++) {
 		if (rf[f].kind == RESULTFILE_FDSCALE && fds < 0)
@@ -518,7 +525,8 @@ int plot_files(const struct plot_config *pc)
 	unsigned int n = 0;
 	bool fdscale;
 
-	if (read_files(&rf, &n, pc, &fdscale))
+	/* a stop while the files were read draws nothing: main() says so */
+	if (read_files(&rf, &n, pc, &fdscale) || signals.count)
 		goto out;
 	resultfile_labels(rf, n);
 	if (fdscale) {

@@ -22,7 +22,8 @@ struct plot_config {
  * against the number of open fds. One line per file, drawn by gnuplot (an
  * optional run-time dependency). Returns an exit status: 0; 2 when a file
  * cannot be read; 3 when gnuplot is missing (the message says how to
- * install it) or fails.
+ * install it) or fails. A signal while the files are read (a FIFO's open
+ * blocks) draws nothing: the caller looks at signals.count.
  */
 int plot_files(const struct plot_config *pc);
 

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "run/exechook.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "run/signals.h"
 #include "sys/command.h"
 
 /* "NAME=VALUE", allocated. */
@@ -37,6 +39,7 @@ static char *var_u(const char *name, unsigned long v)
 int exec_hook_run(const struct exec_hook *h)
 {
 	char *env[10], st[96];
+	enum command_end end;
 	unsigned int n = 0;
 	int ret, status;
 
@@ -50,12 +53,19 @@ int exec_hook_run(const struct exec_hook *h)
 	if (h->end)
 		env[n++] = var("VFSBENCH_END", h->end);
 	env[n] = NULL;
-	ret = command_run(h->cmd, (const char *const *)env, &status);
+	ret = command_run(h->cmd, (const char *const *)env, &signals.count,
+			  &status, &end);
 	for (unsigned int i = 0; i < n; i++)
 		free(env[i]);
 	if (ret)
 		return error("--exec-%s '%s': cannot start /bin/sh: %s",
 			     h->when, h->cmd, strerror(-ret));
+	/* stopped by us: the stop, not the hook, says how vfsbench ends */
+	if (end == COMMAND_KILLED)
+		warning("--exec-%s '%s' still ran %.0f s after SIGTERM: its process group was killed (SIGKILL)",
+			h->when, h->cmd, COMMAND_STOP_GRACE_MS / 1000.0);
+	if (end != COMMAND_ENDED)
+		return -EINTR;
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	return error(

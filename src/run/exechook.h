@@ -25,9 +25,13 @@ struct exec_hook {
 };
 
 /*
- * Run it and wait. Returns 0 when it exited with status 0; -1 with a
- * message naming the command, the run and how it ended otherwise (or
- * when /bin/sh could not be started).
+ * Run it and wait, in a process group of its own (sys/command.h). A
+ * signal that comes while it runs is passed to its group (SIGTERM, then
+ * SIGKILL after COMMAND_STOP_GRACE_MS or a second signal); it then
+ * returns -EINTR, without a message unless SIGKILL was needed. Returns 0
+ * when it exited with status 0; -1 with a message naming the command,
+ * the run and how it ended otherwise (or when /bin/sh could not be
+ * started).
  */
 int exec_hook_run(const struct exec_hook *h);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * SIGINT/SIGTERM handling: record, stop the run, nothing more. And the
+ * SIGINT/SIGTERM/SIGHUP handling: record, stop the run, nothing more. And the
  * kick that interrupts a client's blocked system call after a stop.
  */
 #include <config.h>
@@ -55,6 +55,8 @@ void signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* the end of a terminal or an ssh session: a stop like SIGTERM */
+	sigaction(SIGHUP, &sa, NULL);
 	/* no SA_RESTART: that is the point */
 	sa.sa_handler = on_kick;
 	sigaction(SIGNAL_KICK, &sa, NULL);
@@ -63,6 +65,8 @@ void signals_install(void)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	/* a closed pipe is a write error (EPIPE) to handle, not a death */
 	signal(SIGPIPE, SIG_IGN);
+	/* a write past RLIMIT_FSIZE is EFBIG, counted as any errno */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 void signals_block(sigset_t *old)
@@ -72,6 +76,7 @@ void signals_block(sigset_t *old)
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 

@@ -6,11 +6,12 @@
 #include <stdatomic.h>
 
 /*
- * SIGINT and SIGTERM: the first stops the run (the handler stores
+ * SIGINT, SIGTERM and SIGHUP: the first stops the run (the handler stores
  * PHASE_STOP into the run's phase, a lock-free atomic, which is
  * async-signal-safe); the second also asks cleanup to stop and leave the
  * files where they are. The handler does nothing else. Client threads
- * block both signals so that the main thread receives them.
+ * block them so that the main thread receives them. The subcommands
+ * (fdscale, compare, plot) look at count where they may wait.
  *
  * SIGNAL_KICK is how a stop reaches a client blocked in a system call (an
  * open of a FIFO, a lock, a sleep): its handler does nothing and is
@@ -31,9 +32,10 @@ struct signals {
 extern struct signals signals;
 
 /*
- * Handle SIGINT and SIGTERM and SIGNAL_KICK, and block SIGNAL_KICK in the
- * calling thread (the main thread); ignore SIGPIPE, so that EPIPE reaches
- * writers.
+ * Handle SIGINT, SIGTERM, SIGHUP and SIGNAL_KICK, and block SIGNAL_KICK
+ * in the calling thread (the main thread); ignore SIGPIPE, so that EPIPE
+ * reaches writers, and SIGXFSZ, so that a write past RLIMIT_FSIZE (ulimit -f)
+ * is an EFBIG counted as any errno, not the end of the process.
  */
 void signals_install(void);
 /*
@@ -42,7 +44,7 @@ void signals_install(void);
  * does).
  */
 void signals_raise(int sig);
-/* Block SIGINT/SIGTERM in the calling thread (and threads it creates). */
+/* Block the stop signals in the calling thread (and threads it creates). */
 void signals_block(sigset_t *old);
 void signals_restore(const sigset_t *old);
 /* In a client thread: accept SIGNAL_KICK. */

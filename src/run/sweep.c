@@ -155,14 +155,17 @@ static int exec_hook(const char *cmd, unsigned int index,
 		.workdir = wd->path,
 		.end = end,
 	};
+	int ret;
 
 	if (!cmd)
 		return VB_EXIT_OK;
-	if (exec_hook_run(&h))
-		return VB_EXIT_RUNTIME;
+	/* a stop before a run starts nothing; the hook after one still runs */
+	if (!end && signals.count)
+		return VB_EXIT_SIGNAL(signals.last);
+	ret = exec_hook_run(&h);
 	if (signals.count)
 		return VB_EXIT_SIGNAL(signals.last);
-	return VB_EXIT_OK;
+	return ret ? VB_EXIT_RUNTIME : VB_EXIT_OK;
 }
 
 static int exit_status(const struct run *run)

@@ -7,12 +7,16 @@
 #include "sys/command.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -52,44 +56,124 @@ static char **merged(const char *const *env)
 	return out;
 }
 
-/* The child's stdout is our stderr. */
+/*
+ * The child's stdout is our stderr. @hook: a group of its own, default
+ * signal dispositions, an empty signal mask and stdin from /dev/null.
+ */
 static int spawn(const char *const *argv, char **envp, const int *keep,
-		 unsigned int nkeep, pid_t *pid)
+		 unsigned int nkeep, bool hook, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t set;
 	int ret;
 
 	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&attr);
 	posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
 	/* dup2 onto itself clears close-on-exec (glibc 2.29, POSIX 2024) */
 	for (unsigned int i = 0; i < nkeep; i++)
 		posix_spawn_file_actions_adddup2(&fa, keep[i], keep[i]);
-	ret = -posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv, envp);
+	if (hook) {
+		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
+						 O_RDONLY, 0);
+		/* SIGPIPE and SIGXFSZ are ignored here, SIGUSR1 blocked */
+		sigfillset(&set);
+		posix_spawnattr_setsigdefault(&attr, &set);
+		sigemptyset(&set);
+		posix_spawnattr_setsigmask(&attr, &set);
+		posix_spawnattr_setpgroup(&attr, 0);
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
+							POSIX_SPAWN_SETSIGDEF |
+							POSIX_SPAWN_SETSIGMASK);
+	}
+	ret = -posix_spawnp(pid, argv[0], &fa, &attr, (char *const *)argv,
+			    envp);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	return ret;
 }
 
-int command_run(const char *cmd, const char *const *env, int *status)
+static uint64_t now_ms(void)
 {
-	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
-	char **envp = merged(env);
-	pid_t pid;
-	int ret;
+	struct timespec ts;
 
-	ret = spawn(argv, envp, NULL, 0, &pid);
-	free(envp);
-	if (ret)
-		return ret;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* How often the wait looks at *stop (it sleeps in between). */
+#define WAIT_POLL_NS (10 * 1000 * 1000)
+
+/*
+ * Wait for the group leader @pid, forwarding a stop (command_run()). It
+ * polls: a blocking waitpid() would miss a signal that lands between the
+ * look at *@stop and the call.
+ */
+static int wait_group(pid_t pid, const volatile sig_atomic_t *stop, int *status,
+		      enum command_end *end)
+{
+	const struct timespec tick = { .tv_nsec = WAIT_POLL_NS };
+	sig_atomic_t at_start = stop ? *stop : 0, at_term = 0;
+	uint64_t deadline = 0;
+
+	*end = COMMAND_ENDED;
+	for (;;) {
+		siginfo_t si = { .si_pid = 0 };
+
+		/* WNOWAIT: a zombie leader keeps the group id ours */
+		if (waitid(P_PID, (id_t)pid, &si,
+			   WEXITED | WNOHANG | WNOWAIT)) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (si.si_pid == pid)
+			break;
+		if (*end == COMMAND_ENDED && stop && *stop != at_start) {
+			kill(-pid, SIGTERM);
+			/* a stopped member (SIGTTOU, SIGSTOP) must see it */
+			kill(-pid, SIGCONT);
+			*end = COMMAND_TERMINATED;
+			at_term = *stop;
+			deadline = now_ms() + COMMAND_STOP_GRACE_MS;
+		} else if (*end == COMMAND_TERMINATED &&
+			   (*stop != at_term || now_ms() >= deadline)) {
+			kill(-pid, SIGKILL);
+			*end = *stop != at_term ? COMMAND_KILLED_AGAIN :
+						  COMMAND_KILLED;
+		}
+		nanosleep(&tick, NULL);
+	}
+	/* a stopped hook's background children go with it */
+	if (*end != COMMAND_ENDED)
+		kill(-pid, SIGKILL);
 	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
 	return 0;
 }
 
+int command_run(const char *cmd, const char *const *env,
+		const volatile sig_atomic_t *stop, int *status,
+		enum command_end *end)
+{
+	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+	char **envp = merged(env);
+	pid_t pid;
+	int ret;
+
+	ret = spawn(argv, envp, NULL, 0, true, &pid);
+	free(envp);
+	if (ret)
+		return ret;
+	return wait_group(pid, stop, status, end);
+}
+
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid)
 {
-	return spawn(argv, environ, keep, nkeep, pid);
+	return spawn(argv, environ, keep, nkeep, false, pid);
 }
 
 char *command_status(int status, char *buf, size_t len)

@@ -2,6 +2,7 @@
 #ifndef VB_SYS_COMMAND_H
 #define VB_SYS_COMMAND_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -12,12 +13,35 @@
  */
 
 /*
+ * How long a command's process group has between the SIGTERM of a stop
+ * and the SIGKILL that follows (vfsbench(1) HOOKS).
+ */
+#define COMMAND_STOP_GRACE_MS 2000
+
+/* How command_run() saw the command end. */
+enum command_end {
+	COMMAND_ENDED, /* by itself: no stop while it ran */
+	COMMAND_TERMINATED, /* a stop: SIGTERM to its group, then it ended */
+	COMMAND_KILLED, /* still there at the end of the grace: SIGKILL */
+	COMMAND_KILLED_AGAIN, /* a second stop during the grace: SIGKILL */
+};
+
+/*
  * Run @cmd with "/bin/sh -c" and wait for it, with @env ("NAME=VALUE"
  * strings, NULL-terminated, may be NULL) set in its environment over
- * vfsbench's own. Returns 0 with its wait status in *@status, or -errno
- * when it could not be started.
+ * vfsbench's own. The command is the leader of a process group of its
+ * own, with every signal's default disposition, no signal blocked and
+ * /dev/null as its standard input (a background group that read a
+ * terminal would be stopped). When *@stop (may be NULL) grows while it
+ * runs, its whole group gets SIGTERM, then SIGKILL after
+ * COMMAND_STOP_GRACE_MS or when *@stop grows again; once the shell has
+ * ended after such a stop, what is left of its group is killed. Returns
+ * 0 with its wait status in *@status and how it ended in *@end, or
+ * -errno when it could not be started.
  */
-int command_run(const char *cmd, const char *const *env, int *status);
+int command_run(const char *cmd, const char *const *env,
+		const volatile sig_atomic_t *stop, int *status,
+		enum command_end *end);
 
 /*
  * Start @argv (argv[0] looked up in PATH) without waiting, the fds of

@@ -103,4 +103,124 @@ test_expect_success 'the hooks are recorded in the result file' '
 	test "$(jget flat options.exec_after)" = null
 '
 
+# wait_file FILE: until FILE has something in it (a hook's handshake, up
+# to ~30 s).
+wait_file() {
+	i=0
+	while ! test -s "$1"; do
+		i=$((i + 1))
+		if test $i -gt 3000; then
+			say "nothing in $1 after 30 s" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
+# ends STATUS: vfsbench exits with STATUS within 60 s, or it is killed and
+# the test fails (a hook waited out is what these tests look for).
+ends() {
+	i=0
+	while kill -0 "$pid" 2>/dev/null; do
+		i=$((i + 1))
+		if test $i -gt 600; then
+			say "vfsbench still runs 60 s after the stop" >&2
+			kill -KILL "$pid"
+			wait "$pid"
+			cat out err >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+	finish "$1"
+}
+
+# gone PID: until process PID has gone or is a zombie (an orphan that
+# init has yet to reap), up to ~10 s.
+gone() {
+	i=0
+	while test -e "/proc/$1" &&
+		test "$(sed -e "s/.*) \(.\).*/\1/" "/proc/$1/stat" 2>/dev/null)" != Z; do
+		i=$((i + 1))
+		if test $i -gt 1000; then
+			say "process $1 still there 10 s after the stop:" >&2
+			cat "/proc/$1/stat" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
+# The hook's shell: the leader of its own group, no signal of 1-31
+# ignored or blocked (vfsbench ignores SIGPIPE and SIGXFSZ and blocks
+# SIGUSR1), stdin /dev/null.
+test_expect_success 'a hook: its own process group, default signals, stdin /dev/null' '
+	rm -f hook.txt &&
+	bounded "$VFSBENCH" -q -e null --loops 1 -D "$TRASH/work" 1 \
+		--exec-before "sed -e \"s/.*) . [0-9]* \([0-9]*\).*/pgid \1/\" /proc/\$\$/stat >\"$TRASH/hook.txt\"; echo pid \$\$ >>\"$TRASH/hook.txt\"; grep -E \"^Sig(Ign|Blk):\" /proc/\$\$/status >>\"$TRASH/hook.txt\"; readlink /proc/\$\$/fd/0 >>\"$TRASH/hook.txt\"" \
+		>out 2>err &&
+	test ! -s err &&
+	test "$(sed -n "s/^pgid //p" hook.txt)" = "$(sed -n "s/^pid //p" hook.txt)" &&
+	test "$(sed -n "s/^pgid //p" hook.txt)" != "$(sed -e "s/.*) . [0-9]* \([0-9]*\).*/\1/" /proc/$$/stat)" &&
+	ign=$(sed -n "s/^SigIgn:[[:space:]]*//p" hook.txt) &&
+	blk=$(sed -n "s/^SigBlk:[[:space:]]*//p" hook.txt) &&
+	test $((0x${ign#????????} & 0x7fffffff)) -eq 0 &&
+	test $((0x${blk#????????} & 0x7fffffff)) -eq 0 &&
+	test_grep "^/dev/null\$" hook.txt &&
+	canary_check && workdir_empty
+'
+
+# With SIGPIPE ignored, as vfsbench has it, the loop would write for ever.
+test_expect_success 'a pipeline hook ends at once: SIGPIPE has its default' '
+	bounded "$VFSBENCH" -q -e null --loops 1 -D "$TRASH/work" 1 \
+		--exec-before "while :; do echo x; done | head -1" \
+		>out 2>err &&
+	printf "x\n" >expect &&
+	test_cmp expect err &&
+	test "$(grep -c "^1 client: " out)" -eq 1 &&
+	canary_check && workdir_empty
+'
+
+# The hook writes the pid of its background sleep, which shares its
+# process group but is not its leader: the SIGTERM reaches the group.
+test_expect_success 'SIGTERM during a sleeping hook: the group ends, exit 143, cleaned up' '
+	rm -f sleep.pid &&
+	start_vfsbench -q -e null --loops 1 -D "$TRASH/work" 1 \
+		--exec-before "sleep 1000 & echo \$! >\"$TRASH/sleep.pid\"; wait" &&
+	wait_file sleep.pid &&
+	kill -TERM "$pid" &&
+	ends 143 &&
+	gone "$(cat sleep.pid)" &&
+	test ! -s err &&
+	! grep "^1 client: " out &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'SIGINT during --exec-after: the hook is stopped, exit 130' '
+	rm -f sleep.pid &&
+	start_vfsbench -q -e null --loops 1 -D "$TRASH/work" 1 \
+		--exec-after "sleep 1000 & echo \$! >\"$TRASH/sleep.pid\"; wait" &&
+	wait_file sleep.pid &&
+	kill -INT "$pid" &&
+	ends 130 &&
+	gone "$(cat sleep.pid)" &&
+	test ! -s err &&
+	test "$(grep -c "^1 client: " out)" -eq 1 &&
+	canary_check && workdir_empty
+'
+
+# A hook that ignores SIGTERM: SIGKILL after the grace period, said.
+test_expect_success 'a hook that ignores SIGTERM: SIGKILL after 2 s, said, exit 143' '
+	rm -f sleep.pid &&
+	start_vfsbench -q -e null --loops 1 -D "$TRASH/work" 1 \
+		--exec-before "trap \"\" TERM; echo \$\$ >\"$TRASH/sleep.pid\"; exec sleep 1000" &&
+	wait_file sleep.pid &&
+	kill -TERM "$pid" &&
+	ends 143 &&
+	gone "$(cat sleep.pid)" &&
+	printf "%s\n" "warning: --exec-before ${SQ}trap \"\" TERM; echo \$\$ >\"$TRASH/sleep.pid\"; exec sleep 1000${SQ} still ran 2 s after SIGTERM: its process group was killed (SIGKILL)" >expect &&
+	test_cmp expect err &&
+	canary_check && workdir_empty
+'
+
 test_done

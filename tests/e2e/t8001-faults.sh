@@ -643,4 +643,49 @@ test_expect_success 'the run directory removed during a run: a failure says why'
 	workdir_empty
 '
 
+# SIGXFSZ is ignored: a write past ulimit -f is EFBIG, counted as any
+# errno. The limit (512 KiB) leaves room for the report on stdout (a
+# file here, under the same limit); the write lands at 1 GiB.
+test_expect_success 'a write past ulimit -f: EFBIG counted, exit 0, cleaned up' '
+	canary_setup &&
+	cat >fsize.load <<-\EOF &&
+	[setup]
+	create   f
+	[run]
+	open     f  rdwr  @1
+	pwrite   @1  1g  4k
+	close    @1
+	EOF
+	(
+		ulimit -f 1024 &&
+		exec "$VFSBENCH" -q --loops 3 -c fsize.load -D "$TRASH/work" 1
+	) >out 2>err &&
+	printf "%s\n" "  pwrite: EFBIG x 3" >expect &&
+	unexpected_lines out >actual &&
+	test_cmp expect actual &&
+	test "$(unexpected_total out)" -eq 3 &&
+	test ! -s err &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'dbench dialect: WriteX past ulimit -f is EFBIG, counted' '
+	canary_setup &&
+	cat >fsize.txt <<-\EOF &&
+	NTCreateX "\clients\client1\f" 0x40 0x2 2 NT_STATUS_OK
+	WriteX 2 1073741824 1000 1000 NT_STATUS_OK
+	Close 2 NT_STATUS_OK
+	EOF
+	(
+		ulimit -f 1024 &&
+		exec "$VFSBENCH" -q --loops 2 -c fsize.txt -D "$TRASH/work" 1
+	) >out 2>err &&
+	printf "%s\n" "  WriteX: EFBIG x 2" >expect &&
+	unexpected_lines out >actual &&
+	test_cmp expect actual &&
+	test ! -s err &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done
