@@ -21,6 +21,7 @@
 #include "run/runconfig.h"
 #include "run/layout.h"
 #include "run/run.h"
+#include "run/signals.h"
 #include "run/sweep.h"
 #include "workdir/workdir.h"
 #include "sys/task.h"
@@ -565,8 +566,9 @@ void report_sweep(const struct report_config *rc, const struct sweep *sw)
 	/* also when no table was printed: a sweep stopped after its first
 	 * point says so too */
 	if (sw->stopped)
-		printf(printed ?
-			       "note: the sweep stopped early; the table holds the runs that finished\n" :
-			       "note: the sweep stopped early; the runs above are all that finished\n");
+		printf("note: the sweep stopped early%s; %s\n",
+		       signals.count ? " (interrupted by a signal)" : "",
+		       printed ? "the table holds the runs that finished" :
+				 "the runs above are all that finished");
 	fflush(stdout);
 }

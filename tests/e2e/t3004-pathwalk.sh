@@ -17,7 +17,7 @@ calls() {
 	lf=$2
 	shift 2
 	rm -rf tr && mkdir tr &&
-	strace -ff -qq -o tr/t "$VFSBENCH" -D "$TRASH/work" -c "$lf" --loops 1 \
+	ASAN_OPTIONS=detect_leaks=0 strace -ff -qq -o tr/t "$VFSBENCH" -D "$TRASH/work" -c "$lf" --loops 1 \
 		--resolve "$mode" "$@" 1 >"out.$mode" 2>"err.$mode" &&
 	abs=$(cd "$TRASH/work" && pwd -P) &&
 	t=$(grep -l 'm/mark\.0"' tr/t.*) &&

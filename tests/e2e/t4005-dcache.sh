@@ -114,7 +114,7 @@ neg_lookups() {
 
 strace_test '--dcache negative=7: exactly 7 ENOENT lookups per client, of .vb-neg-0 to 6' '
 	canary_setup &&
-	strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
+	ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
 		--loops 2 -D "$TRASH/work" --dcache negative=7 \
 		--json r.json 2 >out 2>err &&
 	test ! -s err &&
@@ -135,7 +135,7 @@ strace_test '--dcache negative=7: exactly 7 ENOENT lookups per client, of .vb-ne
 
 strace_test '--dcache negative=5 --cwd shared: client 0 makes them, once' '
 	canary_setup &&
-	strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
+	ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=newfstatat,statx "$VFSBENCH" -c s.load \
 		--loops 1 -q -D "$TRASH/work" --dcache negative=5 --cwd shared \
 		2 >out 2>err &&
 	test ! -s err &&
@@ -190,7 +190,7 @@ elif test -z "$have_strace"; then
 else
 	test_expect_success '--dcache cold: the drop after the setup, before the first op' '
 		canary_setup &&
-		strace -f -o tr -e trace=openat,write,newfstatat,statx \
+		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
 			"$VFSBENCH" -c s.load --loops 1 -D "$TRASH/work" \
 			--dcache cold --json c.json 1 2 >out 2>err &&
 		test ! -s err &&

@@ -80,6 +80,15 @@ test_expect_success 'a failing --exec-after stops the sweep after its run' '
 	canary_check && workdir_empty
 '
 
+test_expect_success 'a signal before the first run: exit 130, and the report says why it has no run' '
+	canary_setup &&
+	test_expect_code 130 vfsbench -q -t 30s --warmup 0 -D "$TRASH/work" \
+		--exec-before "kill -INT \$PPID; exec sleep 1000" 2 >out 2>err &&
+	! grep "^2 clients: " out &&
+	test_grep "^note: the sweep stopped early (interrupted by a signal); the runs above are all that finished\$" out &&
+	canary_check && workdir_empty
+'
+
 test_expect_success 'a hook killed by a signal: named, the sweep stops' '
 	test_expect_code 3 vfsbench -q -e null --loops 1 -D "$TRASH/work" 1 \
 		--exec-before "kill -KILL \$\$" >out 2>err &&
