@@ -14,8 +14,9 @@
 #   canary_setup / canary_check   a file beside the work directory that
 #                           must survive every run (see DEVELOPERS.md)
 #   op_count FILE OP        the Count column of OP in a report
-#   start_vfsbench ARGS, kill_again SIG, finish STATUS   a background run
-#   with default signal handling, signalled and waited for
+#   start_vfsbench ARGS, kill_again SIG, finish STATUS, ends STATUS
+#                           a background run with default signal
+#                           handling, signalled and waited for
 #   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
 #   write_result FILE [KEY=VALUE...] RUN...   write one, of fixed values
 #   bounded CMD             CMD, killed after 60 s (a hang fails, not hangs)
@@ -287,6 +288,25 @@ finish() {
 		cat out err >&2
 		return 1
 	fi
+}
+
+# ends STATUS: the background vfsbench ($pid) exits with STATUS within
+# 60 s, or it is killed and the test fails: a hang is what the stop tests
+# look for.
+ends() {
+	i=0
+	while kill -0 "$pid" 2>/dev/null; do
+		i=$((i + 1))
+		if test $i -gt 600; then
+			say "vfsbench still runs 60 s after the stop" >&2
+			kill -KILL "$pid"
+			wait "$pid"
+			cat out err >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+	finish "$1"
 }
 
 # A JSON result file (written with jansson's indentation of 1) as

@@ -126,23 +126,6 @@ wait_file() {
 	done
 }
 
-# ends STATUS: vfsbench exits with STATUS within 60 s, or it is killed and
-# the test fails (a hook waited out is what these tests look for).
-ends() {
-	i=0
-	while kill -0 "$pid" 2>/dev/null; do
-		i=$((i + 1))
-		if test $i -gt 600; then
-			say "vfsbench still runs 60 s after the stop" >&2
-			kill -KILL "$pid"
-			wait "$pid"
-			cat out err >&2
-			return 1
-		fi
-		sleep 0.1
-	done
-	finish "$1"
-}
 
 # gone PID: until process PID has gone or is a zombie (an orphan that
 # init has yet to reap), up to ~10 s.

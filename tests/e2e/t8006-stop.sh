@@ -12,23 +12,6 @@ test_description='every stop ends the run: clients blocked in a system call are 
 
 SQ="'"
 
-# ends STATUS: vfsbench exits with STATUS (within 60 s, or it is killed
-# and the test fails: a hang is what these tests look for).
-ends() {
-	i=0
-	while kill -0 "$pid" 2>/dev/null; do
-		i=$((i + 1))
-		if test $i -gt 600; then
-			say "vfsbench still runs 60 s after the stop" >&2
-			kill -KILL "$pid"
-			wait "$pid"
-			cat out err >&2
-			return 1
-		fi
-		sleep 0.1
-	done
-	finish "$1"
-}
 
 INTR='interrupted by the stop (EINTR), not an unexpected result'
 

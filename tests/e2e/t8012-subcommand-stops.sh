@@ -9,23 +9,6 @@ test_description='every subcommand ends on SIGINT, SIGTERM and SIGHUP with 130, 
 # from a sleep of its own, and checks the status and that nothing is
 # left: no result file, no chart, no process.
 
-# ends STATUS: vfsbench exits with STATUS within 60 s, or it is killed and
-# the test fails (a hang is what these tests look for).
-ends() {
-	i=0
-	while kill -0 "$pid" 2>/dev/null; do
-		i=$((i + 1))
-		if test $i -gt 600; then
-			say "vfsbench still runs 60 s after the signal" >&2
-			kill -KILL "$pid"
-			wait "$pid"
-			cat out err >&2
-			return 1
-		fi
-		sleep 0.1
-	done
-	finish "$1"
-}
 
 # A long fdscale: every timed open of the first step is preceded by a
 # write of twice the L2 (about 100 us), 100000 times for each position.
