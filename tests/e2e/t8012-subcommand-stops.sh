@@ -28,17 +28,21 @@ fdscale_stop() {
 	test ! -e r.csv
 }
 
-test_expect_success 'fdscale: SIGINT ends it, exit 130, no result file' '
-	fdscale_stop INT 130
-'
-
-test_expect_success 'fdscale: SIGTERM, exit 143' '
-	fdscale_stop TERM 143
-'
-
-test_expect_success 'fdscale: SIGHUP, exit 129' '
-	fdscale_stop HUP 129
-'
+# ThreadSanitizer runs a signal's handler only at a call it intercepts,
+# and fdscale's cold step (evicting the caches by touching memory) makes
+# none for seconds: under TSan the stop would wait for the step's end.
+for s in INT:130 TERM:143 HUP:129; do
+	sig=${s%:*}
+	code=${s#*:}
+	if test "${VB_SANITIZER-}" = thread; then
+		test_skip "fdscale: SIG$sig, exit $code, no result file" \
+			"ThreadSanitizer delays signal handlers to its next intercepted call"
+	else
+		test_expect_success "fdscale: SIG$sig, exit $code, no result file" "
+			fdscale_stop $sig $code
+		"
+	fi
+done
 
 test_expect_success 'setup: a FIFO nobody writes, a result file' '
 	mkfifo fifo &&
