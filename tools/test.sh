@@ -36,7 +36,8 @@ step() {
 
 step "clang-format" clang-format --dry-run --Werror src/*/*.c src/*/*.h tests/unit/*.c
 step "shellcheck" shellcheck -s sh -S warning tests/e2e/*.sh tools/*.sh \
-	src/lang/gen-builtin.sh autogen.sh .ci/run
+	src/lang/gen-builtin.sh autogen.sh .ci/run debian/tests/common.sh \
+	debian/tests/sweep debian/tests/compare debian/tests/dbench
 step "shellcheck bash" shellcheck -s bash -S warning completion/vfsbench
 
 variant() {
