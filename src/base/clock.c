@@ -8,6 +8,7 @@
 #include "base/clock.h"
 
 #include <errno.h>
+#include <math.h>
 
 struct clock_state clock_state;
 
@@ -93,4 +94,36 @@ double clock_tsc_drift_ppm(void)
 		return 0.0;
 	return ((double)clock_tsc_ns(&clock_state.cal, t) - (double)n) * 1e6 /
 	       (double)since;
+}
+
+int clock_tsc_judge(struct clock_check *chk)
+{
+	double off = fabs((double)chk->offset_ns);
+
+	chk->ppm = chk->since_ns ? (double)chk->offset_ns * 1e6 /
+					   (double)chk->since_ns :
+				   0.0;
+	if (off > (double)CLOCK_TSC_SLACK_NS +
+			  (double)chk->since_ns * CLOCK_TSC_TOLERANCE_PPM / 1e6)
+		return -ERANGE;
+	return 0;
+}
+
+int clock_tsc_check(struct clock_check *chk)
+{
+	uint64_t t = 0, n = 0;
+
+	*chk = (struct clock_check){ 0 };
+	if (!clock_state.tsc)
+		return 0;
+	read_pair(&t, &n);
+	chk->since_ns = n - clock_state.cal.ns0;
+	chk->offset_ns = (int64_t)(clock_tsc_ns(&clock_state.cal, t) - n);
+	return clock_tsc_judge(chk);
+}
+
+void clock_tsc_skew(double ppm)
+{
+	clock_state.cal.mult =
+		(uint64_t)((double)clock_state.cal.mult * (1.0 + ppm / 1e6));
 }

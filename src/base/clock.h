@@ -122,6 +122,44 @@ int clock_use_tsc(uint64_t window_ns);
  */
 double clock_tsc_drift_ppm(void);
 
+/*
+ * The cross-check of the TSC against CLOCK_MONOTONIC at the end of every
+ * run: the two may disagree, since the calibration, by at most
+ * CLOCK_TSC_TOLERANCE_PPM of the time since plus CLOCK_TSC_SLACK_NS (the
+ * pairs' own reading error, for short runs). 1000 ppm is twice the most
+ * that NTP may slew CLOCK_MONOTONIC (500 ppm), so an honest TSC never
+ * trips it, and an interval the TSC timed is then off by at most 0.1%.
+ */
+#define CLOCK_TSC_TOLERANCE_PPM 1000
+#define CLOCK_TSC_SLACK_NS	100000
+
+struct clock_check {
+	int64_t offset_ns; /* TSC's time minus CLOCK_MONOTONIC's */
+	uint64_t since_ns; /* CLOCK_MONOTONIC time since the calibration */
+	double ppm; /* offset_ns in parts per million of since_ns */
+};
+
+/*
+ * The verdict on @chk (offset_ns and since_ns filled; fills ppm): 0, or
+ * -ERANGE when the offset is beyond the tolerance above.
+ */
+int clock_tsc_judge(struct clock_check *chk);
+
+/*
+ * The cross-check now: one (TSC, CLOCK_MONOTONIC) pair against the
+ * calibration, into @chk, and clock_tsc_judge()'s verdict. 0 on
+ * CLOCK_MONOTONIC (@chk zeroed).
+ */
+int clock_tsc_check(struct clock_check *chk);
+
+/*
+ * For tests of the cross-check only: make the calibrated rate wrong by
+ * @ppm parts per million (the TSC's time then runs that much fast), as a
+ * TSC that changed its rate after the calibration would. Before any
+ * thread starts.
+ */
+void clock_tsc_skew(double ppm);
+
 #define NSEC_PER_SEC  1000000000ull
 #define NSEC_PER_MSEC 1000000ull
 

@@ -568,10 +568,28 @@ static int run_finish(struct run *run)
 	return ret;
 }
 
+/*
+ * The TSC against CLOCK_MONOTONIC at the run's end (base/clock.h): where
+ * they disagree beyond the tolerance, the run's times are not to be
+ * trusted, so it fails (exit 3) and is not reported.
+ */
+static int check_clock(struct run *run)
+{
+	struct clock_check chk;
+
+	if (!clock_tsc_check(&chk))
+		return 0;
+	error("the TSC and CLOCK_MONOTONIC disagree by %.1f us over %.3f s since the TSC's calibration (%+.0f ppm; tolerance %d ppm + %d us): this run's times are not trusted; --clock monotonic does not use the TSC",
+	      (double)chk.offset_ns / 1e3, (double)chk.since_ns / 1e9, chk.ppm,
+	      CLOCK_TSC_TOLERANCE_PPM, CLOCK_TSC_SLACK_NS / 1000);
+	run_state_stop(&run->state, RUN_END_FAILED);
+	return -ERANGE;
+}
+
 int run_execute(struct run *run, struct workdir *wd)
 {
 	const struct run_config *cfg = run->state.cfg;
-	int ret, cwd = -1, shared_fd = -1;
+	int ret, check, cwd = -1, shared_fd = -1;
 	bool allocated;
 	char path[64];
 
@@ -607,7 +625,10 @@ int run_execute(struct run *run, struct workdir *wd)
 		run_state_stop(&run->state, RUN_END_SIGNAL);
 	if (run->stuck)
 		run_state_stop(&run->state, RUN_END_STUCK);
+	check = check_clock(run);
 	ret = run_finish(run);
+	if (!ret)
+		ret = check;
 	goto out_cleanup;
 
 out_fail:

@@ -8,22 +8,32 @@ CS=/sys/devices/system/clocksource/clocksource0/current_clocksource
 
 # Is the TSC usable here, by the same rules, read apart from vfsbench:
 # the kernel's flags for CPUID 0x80000007 EDX bit 8 (constant_tsc and
-# nonstop_tsc, both set from it) and the clocksource.
-tsc_here=
-if grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo &&
-	test "$(cat "$CS" 2>/dev/null)" = tsc; then
-	tsc_here=t
+# nonstop_tsc, both set from it) and the clocksource: tsc, or kvm-clock
+# with the TSC flagged tsc_reliable too.
+invariant=
+if grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo; then
+	invariant=t
 fi
+tsc_here=
+case $invariant,$(cat "$CS" 2>/dev/null) in
+t,tsc) tsc_here=t ;;
+t,kvm-clock) grep -qw tsc_reliable /proc/cpuinfo && tsc_here=t ;;
+esac
 
-# A clocksource file that says kvm-clock, over the real one, in a mount
-# namespace of the command's own: fake_clocksource CMD ARGS...
-fake_clocksource() {
-	unshare -m sh -c 'echo kvm-clock >"$1" && mount --bind "$1" "$2" &&
-		shift 2 && exec "$@"' sh "$TRASH/kvm-clock" "$CS" "$@"
+# fake_clock SOURCE FLAGS CMD ARGS...: CMD with a clocksource file that
+# says SOURCE and a /proc/cpuinfo whose one flags line is FLAGS, over the
+# real ones, in a mount namespace of the command's own.
+fake_clock() {
+	printf '%s\n' "$1" >"$TRASH/fake-cs" &&
+	printf 'processor\t: 0\nflags\t\t: %s\n' "$2" >"$TRASH/fake-cpuinfo" &&
+	shift 2 &&
+	unshare -m sh -c 'mount --bind "$1" "$2" && mount --bind "$3" /proc/cpuinfo &&
+		shift 3 && exec "$@"' sh "$TRASH/fake-cs" "$CS" "$TRASH/fake-cpuinfo" "$@"
 }
+ALL_FLAGS="fpu tsc constant_tsc nonstop_tsc tsc_known_freq tsc_reliable"
 can_fake=
 if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 &&
-	fake_clocksource sh -c "test \"\$(cat $CS)\" = kvm-clock" 2>/dev/null; then
+	fake_clock hpet "$ALL_FLAGS" sh -c "test \"\$(cat $CS)\" = hpet && grep -q \"^flags.*: $ALL_FLAGS\$\" /proc/cpuinfo" 2>/dev/null; then
 	can_fake=t
 fi
 
@@ -84,26 +94,80 @@ test_expect_success '--clock tsc: used where usable, refused where not' '
 '
 
 if test -n "$can_fake"; then
-	test_expect_success 'a clocksource other than tsc: --clock tsc is refused, nothing created' '
-		test_expect_code 2 fake_clocksource "$VFSBENCH" -q -e null --loops 1 \
-			-D work -c five.load --clock tsc 1 >out 2>err &&
-		printf "%s\n" "error: --clock tsc: the kernel${SQ}s clocksource is kvm-clock, not tsc ($CS)" >expect &&
+	test_expect_success 'a clocksource other than tsc or kvm-clock: --clock tsc is refused, nothing created' '
+		test_expect_code 2 fake_clock hpet "$ALL_FLAGS" "$VFSBENCH" -q -e null \
+			--loops 1 -D work -c five.load --clock tsc 1 >out 2>err &&
+		printf "%s\n" "error: --clock tsc: the kernel${SQ}s clocksource is hpet, not tsc or kvm-clock ($CS)" >expect &&
 		test_cmp expect err &&
 		test ! -s out &&
 		canary_check && workdir_empty
 	'
-	test_expect_success 'a clocksource other than tsc: --clock auto falls back, and says why' '
-		fake_clocksource "$VFSBENCH" -q -e null --loops 10 -D work \
-			-c five.load --json f.json 1 >out &&
+	test_expect_success 'a clocksource other than tsc or kvm-clock: --clock auto falls back, and says why' '
+		fake_clock hpet "$ALL_FLAGS" "$VFSBENCH" -q -e null --loops 10 \
+			-D work -c five.load --json f.json 1 >out &&
 		json_flat f.json >f.flat &&
 		test "$(jget f.flat environment.clock.source)" = monotonic &&
-		test "$(jget f.flat environment.clock.why_not_tsc)" = "the kernel${SQ}s clocksource is kvm-clock, not tsc ($CS)" &&
+		test "$(jget f.flat environment.clock.why_not_tsc)" = "the kernel${SQ}s clocksource is hpet, not tsc or kvm-clock ($CS)" &&
 		test "$(op_count out stat)" = 30 &&
 		canary_check && workdir_empty
 	'
+	test_expect_success 'kvm-clock without tsc_reliable: --clock tsc is refused, auto falls back' '
+		test_expect_code 2 fake_clock kvm-clock "fpu tsc constant_tsc nonstop_tsc" \
+			"$VFSBENCH" -q -e null --loops 1 -D work -c five.load \
+			--clock tsc 1 >out 2>err &&
+		printf "%s\n" "error: --clock tsc: the kernel${SQ}s clocksource is kvm-clock and the CPU does not flag its TSC tsc_reliable (/proc/cpuinfo)" >expect &&
+		test_cmp expect err &&
+		test ! -s out &&
+		fake_clock kvm-clock "fpu tsc nonstop_tsc tsc_reliable" "$VFSBENCH" \
+			-q -e null --loops 10 -D work -c five.load --json k.json 1 >out &&
+		json_flat k.json >k.flat &&
+		test "$(jget k.flat environment.clock.source)" = monotonic &&
+		test "$(jget k.flat environment.clock.why_not_tsc)" = "the kernel${SQ}s clocksource is kvm-clock and the CPU does not flag its TSC constant_tsc (/proc/cpuinfo)" &&
+		test "$(op_count out stat)" = 30 &&
+		canary_check && workdir_empty
+	'
+	if test -n "$invariant"; then
+		test_expect_success 'kvm-clock with constant_tsc, nonstop_tsc and tsc_reliable: the TSC' '
+			fake_clock kvm-clock "$ALL_FLAGS" "$VFSBENCH" -q -e null \
+				--loops 10 -D work -c five.load --json v.json 1 >out &&
+			json_flat v.json >v.flat &&
+			test "$(jget v.flat environment.clock.source)" = tsc &&
+			test "$(jget v.flat environment.clock.why_not_tsc)" = null &&
+			test "$(op_count out stat)" = 30 &&
+			canary_check && workdir_empty
+		'
+	else
+		test_skip 'kvm-clock with the three flags: the TSC' 'the CPU does not flag its TSC invariant'
+	fi
 else
-	test_skip 'a clocksource other than tsc: --clock tsc is refused' 'needs root and unshare -m'
-	test_skip 'a clocksource other than tsc: --clock auto falls back' 'needs root and unshare -m'
+	test_skip 'a clocksource other than tsc or kvm-clock: --clock tsc is refused' 'needs root and unshare -m'
+	test_skip 'a clocksource other than tsc or kvm-clock: --clock auto falls back' 'needs root and unshare -m'
+	test_skip 'kvm-clock without tsc_reliable' 'needs root and unshare -m'
+	test_skip 'kvm-clock with the three flags: the TSC' 'needs root and unshare -m'
+fi
+
+# The end-of-run cross-check: a TSC made 10% fast after its calibration
+# (VFSBENCH_TEST_TSC_SKEW_PPM) is 30 ms off after a 0.3 s run, far past
+# 1000 ppm + 100 us: the run is refused, exit 3, nothing reported, the
+# tree removed. 1 ppm stays within the tolerance.
+if test -n "$tsc_here"; then
+	test_expect_success 'the TSC and CLOCK_MONOTONIC disagree at the end of a run: exit 3, no result' '
+		test_expect_code 3 env VFSBENCH_TEST_TSC_SKEW_PPM=100000 "$VFSBENCH" -e null \
+			-t 300ms --warmup 0 -D work -c five.load --clock tsc \
+			--json d.json 1 2 >out 2>err &&
+		test_grep "^error: the TSC and CLOCK_MONOTONIC disagree by [0-9.]* us over [0-9.]* s since the TSC${SQ}s calibration (+[0-9]* ppm; tolerance 1000 ppm + 100 us): this run${SQ}s times are not trusted; --clock monotonic does not use the TSC$" err &&
+		test "$(grep -c "^error: " err)" = 1 &&
+		! grep -q "^Total: " out &&
+		! grep -q "^1 client" out &&
+		json_flat d.json >d.flat &&
+		! jget d.flat "runs[0].ops" &&
+		env VFSBENCH_TEST_TSC_SKEW_PPM=1 "$VFSBENCH" -q -e null -t 300ms --warmup 0 \
+			-D work -c five.load --clock tsc 1 >out &&
+		test_grep "^Total: " out &&
+		canary_check && workdir_empty
+	'
+else
+	test_skip 'the TSC and CLOCK_MONOTONIC disagree at the end of a run' 'no usable TSC here'
 fi
 
 # jq-free: the count and timed of OP in run R of a flat JSON.

@@ -14,6 +14,9 @@
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "sys/tsc.h"
 #include "unit.h"
@@ -129,6 +132,182 @@ START_TEST(test_calibrated)
 }
 END_TEST
 
+/*
+ * The TSC's choice (sys/tsc.c): under tsc, and under kvm-clock only with
+ * all three flags, as whole words; never without the CPUID bit. The
+ * reasons are the exact phrases the JSON and --clock tsc's error carry.
+ */
+START_TEST(test_judge)
+{
+	static const char all[] =
+		" fpu tsc constant_tsc nonstop_tsc tsc_known_freq tsc_reliable hypervisor\n";
+	char why[256];
+
+	ck_assert_int_eq(tsc_judge(true, "tsc", "", why, sizeof(why)), 0);
+	ck_assert_int_eq(tsc_judge(true, "kvm-clock", all, why, sizeof(why)),
+			 0);
+	ck_assert_int_eq(tsc_judge(false, "tsc", all, why, sizeof(why)),
+			 -ENOTSUP);
+	ck_assert_str_eq(
+		why,
+		"the CPU's TSC is not invariant (CPUID 0x80000007 EDX bit 8 is clear)");
+	ck_assert_int_eq(tsc_judge(true, "hpet", all, why, sizeof(why)),
+			 -ENOTSUP);
+	ck_assert_str_eq(
+		why,
+		"the kernel's clocksource is hpet, not tsc or kvm-clock (" TSC_CLOCKSOURCE_FILE
+		")");
+	ck_assert_int_eq(tsc_judge(true, "", all, why, sizeof(why)), -ENOTSUP);
+	ck_assert_str_eq(
+		why,
+		"the kernel's clocksource is unknown, not tsc or kvm-clock (" TSC_CLOCKSOURCE_FILE
+		")");
+	ck_assert_int_eq(tsc_judge(true, "kvm-clock",
+				   " constant_tsc nonstop_tsc tsc_known_freq",
+				   why, sizeof(why)),
+			 -ENOTSUP);
+	ck_assert_str_eq(
+		why,
+		"the kernel's clocksource is kvm-clock and the CPU does not flag its TSC tsc_reliable (/proc/cpuinfo)");
+	/* a word that only starts or ends like a flag is not the flag */
+	ck_assert_int_eq(tsc_judge(true, "kvm-clock",
+				   "xconstant_tsc nonstop_tsc tsc_reliable",
+				   why, sizeof(why)),
+			 -ENOTSUP);
+	ck_assert_str_eq(
+		why,
+		"the kernel's clocksource is kvm-clock and the CPU does not flag its TSC constant_tsc (/proc/cpuinfo)");
+	ck_assert_int_eq(tsc_judge(true, "kvm-clock",
+				   "constant_tsc nonstop_tscx tsc_reliable",
+				   why, sizeof(why)),
+			 -ENOTSUP);
+	ck_assert_int_eq(tsc_judge(true, "kvm-clock", NULL, why, sizeof(why)),
+			 -ENOTSUP);
+}
+END_TEST
+
+/* write_file PATH TEXT */
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The files tsc_usable() reads, made up: /proc/cpuinfo's first "flags". */
+START_TEST(test_usable_at)
+{
+	char dir[] = "/tmp/test-clock.XXXXXX", cs[64], ci[64], why[256];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(cs, sizeof(cs), "%s/clocksource", dir);
+	snprintf(ci, sizeof(ci), "%s/cpuinfo", dir);
+	write_file(cs, "kvm-clock\n");
+	write_file(
+		ci,
+		"processor\t: 0\nflags\t\t: fpu constant_tsc nonstop_tsc tsc_reliable\n"
+		"processor\t: 1\nflags\t\t: fpu\n");
+	ck_assert_int_eq(tsc_usable_at(true, cs, ci, why, sizeof(why)),
+			 CLOCK_HAVE_TSC ? 0 : -ENOTSUP);
+	/* "flags" must be the field's whole name */
+	write_file(
+		ci,
+		"flagsx\t: constant_tsc nonstop_tsc tsc_reliable\nflags\t: constant_tsc nonstop_tsc\n");
+	ck_assert_int_eq(tsc_usable_at(true, cs, ci, why, sizeof(why)),
+			 -ENOTSUP);
+	if (CLOCK_HAVE_TSC)
+		ck_assert_str_eq(
+			why,
+			"the kernel's clocksource is kvm-clock and the CPU does not flag its TSC tsc_reliable (/proc/cpuinfo)");
+	/* no cpuinfo: no flags */
+	ck_assert_int_eq(unlink(ci), 0);
+	ck_assert_int_eq(tsc_usable_at(true, cs, ci, why, sizeof(why)),
+			 -ENOTSUP);
+	/* under tsc, the flags are not read */
+	write_file(cs, "tsc\n");
+	ck_assert_int_eq(tsc_usable_at(true, cs, ci, why, sizeof(why)),
+			 CLOCK_HAVE_TSC ? 0 : -ENOTSUP);
+	ck_assert_int_eq(unlink(cs), 0);
+	ck_assert_int_eq(tsc_usable_at(true, cs, ci, why, sizeof(why)),
+			 -ENOTSUP);
+	if (CLOCK_HAVE_TSC) {
+		char expect[256];
+
+		snprintf(expect, sizeof(expect),
+			 "cannot read %s: No such file or directory", cs);
+		ck_assert_str_eq(why, expect);
+	}
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/*
+ * The end-of-run verdict: 1000 ppm of the time since the calibration
+ * plus 100 us, either way; exactly at the bound is within it.
+ */
+START_TEST(test_check_bound)
+{
+	struct clock_check c = { .offset_ns = 100000 + 1000,
+				 .since_ns = 1000000 };
+
+	/* 1 ms since: 100 us + 1 us allowed */
+	ck_assert_int_eq(clock_tsc_judge(&c), 0);
+	ck_assert(c.ppm == 101000.0);
+	c.offset_ns = -(100000 + 1000);
+	ck_assert_int_eq(clock_tsc_judge(&c), 0);
+	c.offset_ns = 100000 + 1001;
+	ck_assert_int_eq(clock_tsc_judge(&c), -ERANGE);
+	c.offset_ns = -(100000 + 1001);
+	ck_assert_int_eq(clock_tsc_judge(&c), -ERANGE);
+	/* 10 s since: 10.1 ms allowed */
+	c.since_ns = 10 * NSEC_PER_SEC;
+	c.offset_ns = 10100000;
+	ck_assert_int_eq(clock_tsc_judge(&c), 0);
+	ck_assert(c.ppm == 1010.0);
+	c.offset_ns = 10100001;
+	ck_assert_int_eq(clock_tsc_judge(&c), -ERANGE);
+	/* nothing since: the slack alone */
+	c.since_ns = 0;
+	c.offset_ns = 100000;
+	ck_assert_int_eq(clock_tsc_judge(&c), 0);
+	ck_assert(c.ppm == 0.0);
+	c.offset_ns = 100001;
+	ck_assert_int_eq(clock_tsc_judge(&c), -ERANGE);
+}
+END_TEST
+
+/*
+ * A calibrated TSC made 1% fast (clock_tsc_skew()) fails the check once
+ * enough time has passed; unskewed, it passes. Where the TSC is usable.
+ */
+START_TEST(test_check_skewed)
+{
+	struct clock_check c;
+	struct timespec ts = { 0, 50 * 1000000 };
+	char why[256];
+
+	if (tsc_usable(why, sizeof(why))) {
+		printf("# skipped: %s\n", why);
+		return;
+	}
+	ck_assert_int_eq(clock_tsc_check(&c), 0);
+	ck_assert_int_eq(c.since_ns, 0);
+	ck_assert_int_eq(clock_use_tsc(5 * NSEC_PER_MSEC), 0);
+	nanosleep(&ts, NULL);
+	ck_assert_int_eq(clock_tsc_check(&c), 0);
+	ck_assert_uint_ge(c.since_ns, 50 * NSEC_PER_MSEC);
+	clock_tsc_skew(10000);
+	nanosleep(&ts, NULL);
+	/* at least 100 ms at 1%: 1 ms off, beyond 100 us + 100 ppm */
+	ck_assert_int_eq(clock_tsc_check(&c), -ERANGE);
+	ck_assert(c.ppm > 9000 && c.ppm < 11000);
+	ck_assert_int_gt(c.offset_ns, 0);
+	clock_state.tsc = false;
+}
+END_TEST
+
 static Suite *clock_suite(void)
 {
 	Suite *s = suite_create("clock");
@@ -138,6 +317,10 @@ static Suite *clock_suite(void)
 	tcase_add_test(tc, test_a_day);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_calibrated);
+	tcase_add_test(tc, test_judge);
+	tcase_add_test(tc, test_usable_at);
+	tcase_add_test(tc, test_check_bound);
+	tcase_add_test(tc, test_check_skewed);
 	suite_add_tcase(s, tc);
 	return s;
 }
