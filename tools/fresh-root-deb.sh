@@ -1,4 +1,6 @@
 #!/bin/sh
+# root and keep are set by tools/fresh-root-lib.sh (shellcheck -x sees it)
+# shellcheck disable=SC2034,SC2154
 # Opt-in, not part of tools/test.sh: prove on a fresh Debian 12 as root
 # that the Debian packages build, are lintian clean, install, and pass
 # their autopkgtest (debian/tests/).

@@ -1,4 +1,6 @@
 #!/bin/sh
+# root and keep are set by tools/fresh-root-lib.sh (shellcheck -x sees it)
+# shellcheck disable=SC2034,SC2154
 # Opt-in, not part of tools/test.sh: prove that the README's two commands
 # work on a fresh Debian 12 as root.
 #   sh tools/fresh-root.sh [--keep] [DIR]
