@@ -21,6 +21,7 @@
 #include "base/clock.h"
 #include "base/compiler.h"
 #include "base/units.h"
+#include "cli/help.h"
 #include "cli/usage.h"
 #include "lang/ops.h"
 
@@ -374,7 +375,12 @@ enum options_action options_parse_dbench(struct config *cfg,
 
 		switch (rc) {
 		case OPT_HELP:
-			poptPrintHelp(pc, stdout, 0);
+			/* named as invoked, as popt's help did */
+			help_print(stdout,
+				   strrchr(argv[0], '/') ?
+					   strrchr(argv[0], '/') + 1 :
+					   argv[0],
+				   "[OPTION...] NPROCS", dbench_options, NULL);
 			act = OPTIONS_EXIT_OK;
 			break;
 		case OPT_USAGE:

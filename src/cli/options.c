@@ -23,6 +23,7 @@
 #include "base/alloc.h"
 #include "base/compiler.h"
 #include "base/units.h"
+#include "cli/help.h"
 #include "cli/optvalue.h"
 #include "cli/usage.h"
 #include "cli/variantopts.h"
@@ -221,7 +222,10 @@ static const struct
 				  OPT_VERSION, "print the version and exit",
 				  NULL },
 				{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP,
-				  "show this help and exit", NULL },
+				  "show the common options and exit", NULL },
+				{ "help-all", '\0', POPT_ARG_NONE, NULL,
+				  OPT_HELP_ALL, "show every option and exit",
+				  NULL },
 				{ "usage", '\0', POPT_ARG_NONE, NULL, OPT_USAGE,
 				  "show a short usage message and exit", NULL },
 				POPT_TABLEEND
@@ -445,15 +449,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
 		char *arg = poptGetOptArg(pc);
 
-		if (rc == OPT_HELP) {
-			poptPrintHelp(pc, stdout, 0);
-			fputs("\nCLIENTS: one count (8), several (1 2 4 8) or a doubling range (1-64).\n"
-			      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
-			      "2 bad usage or loadfile, 3 setup or run failure, 129/130/143 on\n"
-			      "SIGHUP/SIGINT/SIGTERM, 141 when standard output is closed.\n"
-			      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale [OPTIONS] ...\n"
-			      "(vfsbench SUBCOMMAND --help lists each one's options).\n",
-			      stdout);
+		if (rc == OPT_HELP || rc == OPT_HELP_ALL) {
+			help_main(stdout, main_options, rc == OPT_HELP_ALL);
 			act = OPTIONS_EXIT_OK;
 		} else if (rc == OPT_USAGE) {
 			poptPrintUsage(pc, stdout, 0);

@@ -55,6 +55,7 @@ enum {
 	OPT_LIST_OPS,
 	OPT_VERSION,
 	OPT_HELP,
+	OPT_HELP_ALL,
 	OPT_USAGE,
 	OPT_QUIET, /* global_options only: the main table stores &quiet */
 };

@@ -17,6 +17,7 @@
 #include "base/compiler.h"
 #include "base/msg.h"
 #include "base/units.h"
+#include "cli/help.h"
 #include "cli/usage.h"
 #include "fdscale/fdscale.h"
 
@@ -125,7 +126,7 @@ parse_sub(const char *name, const struct poptOption *table, const char *usage,
 		char *arg = poptGetOptArg(pc);
 
 		if (rc == OPT_SUB_HELP) {
-			poptPrintHelp(pc, stdout, 0);
+			help_print(stdout, ctxname, usage, table, NULL);
 			act = OPTIONS_EXIT_OK;
 		} else {
 			act = fn(ctx, rc, arg);

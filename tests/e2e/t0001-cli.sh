@@ -22,7 +22,7 @@ fd-table depth prefix resolve dcache skip-cleanup max-errors strict stop-timeout
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
-list-loadfiles list-ops version help usage placement profile profile-event
+list-loadfiles list-ops version help help-all usage placement profile profile-event
 perf-ctl exec-before exec-after'
 
 # usage_error MESSAGE ARGS...: vfsbench ARGS fails with exit 2, stderr is
@@ -87,8 +87,8 @@ test_expect_success '--help shows the usage line and exits 0' '
 	test_cmp out out2
 '
 
-test_expect_success '--help lists every option' '
-	vfsbench --help >out &&
+test_expect_success '--help-all lists every option' '
+	vfsbench --help-all >out &&
 	for o in $ALL_OPTIONS
 	do
 		test_grep "^ \{1,8\}\(-[a-zA-Z], \)\{0,1\}--$o[= ]" out || exit 1
@@ -104,8 +104,8 @@ test_expect_success '--help shows the short options' '
 	done
 '
 
-test_expect_success '--help lists no option that does not exist' '
-	vfsbench --help >out &&
+test_expect_success '--help-all lists no option that does not exist' '
+	vfsbench --help-all >out &&
 	sed -n "s/^ \{1,8\}\(-[a-zA-Z], \)\{0,1\}--\([a-z][a-z-]*\).*/\2/p" out |
 		sort >actual &&
 	for o in $ALL_OPTIONS; do echo "$o"; done | sort >expect &&

@@ -33,9 +33,9 @@ long_options() {
 	}' | sort -u
 }
 
-# help_long_options: the long options of the option column of --help.
+# help_long_options: the long options of the option column of --help-all.
 help_long_options() {
-	vfsbench --help |
+	vfsbench --help-all |
 	sed -n 's/^ \{1,8\}\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
 	sort -u
 }
@@ -60,9 +60,10 @@ man1_dbench() {
 	awk '/^\.SH/ { keep = ($0 ~ /DBENCH PERSONALITY/); next } keep'
 }
 
-# help_short_options: the short options of the option column of --help.
+# help_short_options: the short options of the option column of
+# --help-all.
 help_short_options() {
-	vfsbench --help |
+	vfsbench --help-all |
 	sed -n 's/^ \{1,8\}\(-[a-zA-Z]\), --.*/\1/p' |
 	sort -u
 }
@@ -78,7 +79,7 @@ test_expect_success 'the man pages exist' '
 	test -f "$MAN5"
 '
 
-test_expect_success 'vfsbench --help shows long options' '
+test_expect_success 'vfsbench --help-all shows long options' '
 	help_long_options >help &&
 	test "$(wc -l <help)" -ge 20 &&
 	test_grep "^--loops$" help &&
@@ -90,14 +91,14 @@ test_expect_success 'vfsbench.1 is not empty' '
 	test_grep "^\.TH " "$MAN1"
 '
 
-test_expect_success 'every option of --help is in vfsbench.1' '
+test_expect_success 'every option of --help-all is in vfsbench.1' '
 	help_long_options >help &&
 	test -s help &&
 	man1_main | long_options >man &&
 	comm -23 help man >missing &&
 	if test -s missing
 	then
-		echo "options of --help missing from doc/vfsbench.1:" &&
+		echo "options of --help-all missing from doc/vfsbench.1:" &&
 		cat missing &&
 		false
 	fi
@@ -108,13 +109,13 @@ test_expect_success 'every option of --help is in vfsbench.1' '
 # --perf-ctl speaks to.
 foreign_options='--allow-run-as-root --bind-to --control --hostfile --mca --with-mpi'
 
-test_expect_success 'every option in vfsbench.1 is in --help' '
+test_expect_success 'every option in vfsbench.1 is in --help-all' '
 	{ help_long_options && printf "%s\n" $foreign_options; } | sort -u >help &&
 	man1_main | long_options >man &&
 	comm -13 help man >extra &&
 	if test -s extra
 	then
-		echo "options of doc/vfsbench.1 that --help does not show:" &&
+		echo "options of doc/vfsbench.1 that --help-all does not show:" &&
 		cat extra &&
 		false
 	fi
@@ -133,7 +134,7 @@ test_expect_success 'DBENCH PERSONALITY has every option of vfsbench dbench --he
 	fi
 '
 
-test_expect_success 'every short option of --help is in vfsbench.1' '
+test_expect_success 'every short option of --help-all is in vfsbench.1' '
 	help_short_options >short &&
 	test "$(wc -l <short)" -ge 5 &&
 	roff_text "$MAN1" >man.txt &&

@@ -27,10 +27,20 @@ comp() {
 	COMPLETION=$COMPLETION bash "$TRASH/comp.bash" "$@"
 }
 
+# full_help [SUBCOMMAND]: every option of the command: vfsbench
+# --help-all, or the subcommand's --help.
+full_help() {
+	if [ $# -eq 0 ]; then
+		vfsbench --help-all
+	else
+		vfsbench "$@" --help
+	fi
+}
+
 # help_options [SUBCOMMAND]: the options of the option column of the
-# command's --help, long and short, one a line, sorted.
+# command's full help, long and short, one a line, sorted.
 help_options() {
-	vfsbench "$@" --help |
+	full_help "$@" |
 	sed -n 's/^ \{1,8\}\(-[a-zA-Z?], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\1\2/p' |
 	tr -d ',' | tr ' ' '\n' | sed '/^$/d' | LC_ALL=C sort -u
 }
@@ -39,7 +49,7 @@ help_options() {
 # command's --help whose argument is a list of choices (--cwd=a|b): its
 # lowercase keywords, negative=N as negative=, sorted.
 help_values() {
-	vfsbench "$@" --help |
+	full_help "$@" |
 	sed -n 's/^ \{1,8\}\(-[a-zA-Z?], \)\{0,1\}\(--[a-z][a-z0-9-]*\)=\([^ ]*|[^ ]*\).*/\2 \3/p' |
 	awk '{
 		n = split($2, v, "|")
