@@ -513,6 +513,29 @@ test_expect_success 'units: one unit a latency column, or --units for all' '
 	workdir_empty
 '
 
+# --percentiles in the JSON: the list chosen, and per op and over all
+# ops the values of the printed table (--units ns: exact), 100% the max.
+test_expect_success 'percentiles: the list and the table'\''s values in the JSON' '
+	canary_setup &&
+	vfsbench -q --loops 20 -c u.load -D "$TRASH/work" --units ns \
+		--percentiles 50,99.9,100 --json p.json 1 >out 2>err &&
+	test "$(jq -c .options.percentiles p.json)" = "[50,99.9,100]" &&
+	grep -E "^ *[0-9.]+% " out | sed "s/ (longest op)//" >table &&
+	test "$(wc -l <table)" -eq 3 &&
+	jq -r ".runs[0] | [.ops_detail[].percentiles, .percentiles] |
+		transpose[] | [\"\\(.[0].pct)%\"] + [.[] | \"\\(.ns)ns\"] | join(\" \")" \
+		p.json >want &&
+	awk "{ \$1 = \$1; print }" table >got &&
+	test_cmp want got &&
+	test "$(jq "[.runs[0].ops_detail[] | select(.percentiles[2].ns != .max_ns)] | length" p.json)" -eq 0 &&
+	test "$(jq ".runs[0] | .percentiles[2].ns == .max_latency_ns" p.json)" = true &&
+	vfsbench -q -e null --loops 2 -c u.load -D "$TRASH/work" \
+		--json n.json 1 >out 2>err &&
+	test "$(jq -c "[.options.percentiles, .runs[0].percentiles, .runs[0].ops_detail[0].percentiles]" n.json)" = "[[],[],[]]" &&
+	canary_check &&
+	workdir_empty
+'
+
 test_expect_success 'units: a bad --units is a usage error, exit 2' '
 	canary_setup &&
 	test_expect_code 2 vfsbench --units s -e null --loops 1 \
