@@ -138,6 +138,11 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 		break;
 	case OPT_PERCENTILES:
 		return parse_percentiles(cfg, arg);
+	case OPT_UNITS:
+		if (unit_col_parse(arg, &cfg->report.units))
+			return usage_error(
+				"bad --units '%s': expected ns, us or ms", arg);
+		break;
 	case OPT_DIRECTORY:
 		free(cfg->directory);
 		cfg->directory = xstrdup(arg);

@@ -82,7 +82,7 @@ static const struct poptOption compare_options[] = {
 	POPT_TABLEEND
 };
 
-static int plot_log_y;
+static int plot_log_y, plot_linear_y;
 
 static const struct poptOption plot_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
@@ -91,8 +91,10 @@ static const struct poptOption plot_options[] = {
 	  "what to plot: ops (ops/s), mbps (MB/s) or p99 (default: ops)",
 	  "ops|mbps|p99" },
 	{ "log-y", '\0', POPT_ARG_NONE, &plot_log_y, 0,
-	  "logarithmic y axes, for files that differ by orders of magnitude (fdscale charts always have them)",
+	  "logarithmic y axes (default: each axis whose values span more than a decade)",
 	  NULL },
+	{ "linear-y", '\0', POPT_ARG_NONE, &plot_linear_y, 0,
+	  "linear y axes, whatever the values span", NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
 	  "show this help and exit", NULL },
 	POPT_TABLEEND
@@ -319,12 +321,16 @@ enum options_action options_parse_plot(struct plot_config *pc, int argc,
 	const char *dot;
 
 	memset(pc, 0, sizeof(*pc));
-	plot_log_y = 0;
+	plot_log_y = plot_linear_y = 0;
 	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
 			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
-	pc->log_y = plot_log_y;
+	pc->yscale = plot_log_y	   ? PLOT_Y_LOG :
+		     plot_linear_y ? PLOT_Y_LINEAR :
+				     PLOT_Y_AUTO;
 	if (act != OPTIONS_RUN)
 		return act;
+	if (plot_log_y && plot_linear_y)
+		return usage_error("--log-y and --linear-y: choose one");
 	if (!pc->nfiles)
 		return usage_error("plot needs at least one result file");
 	if (!pc->output)

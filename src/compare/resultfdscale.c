@@ -16,11 +16,13 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "compare/envfields.h"
 #include "compare/jsonfield.h"
 
 /*
  * An fdscale result: the settings a chart names (options.cold, threads,
- * private_fd_table) and steps[], each with num_fds >= 1 (a log axis).
+ * private_fd_table, the environment) and steps[], each with num_fds >= 1
+ * (a log axis).
  */
 int resultfdscale_read(struct resultfile *rf, json_t *root)
 {
@@ -42,6 +44,8 @@ int resultfdscale_read(struct resultfile *rf, json_t *root)
 		return -EINVAL;
 	}
 	rf->threads = (unsigned int)threads;
+	/* for the chart's title: the kernel, filesystem and host */
+	env_fields_read(&rf->env, json_object_get(root, "environment"));
 	a = jsonfield_member(f, root, "", "steps", jsonfield_is_array,
 			     "an array");
 	if (!a)

@@ -19,16 +19,17 @@
 #include "base/exit.h"
 #include "base/msg.h"
 #include "report/gnuplot.h"
+#include "report/plottitle.h"
 
 /*
- * An fdscale result's pair of lines: at each step (ascending num_fds) the
- * best and the worst open() cost in us.
+ * An fdscale result's lines: at each step (ascending num_fds) the best,
+ * the mean and the worst open() cost in us.
  */
 struct fdseries {
 	const char *label;
 	unsigned int n;
 	uint64_t *x; /* num_fds */
-	double *best, *worst; /* us */
+	double *best, *mean, *worst; /* us */
 };
 
 /* The chart of fdscale results. */
@@ -40,6 +41,9 @@ struct fdchart {
 	 * threads, one fd table"... ("" when they differ).
 	 */
 	char mode[96];
+	const struct resultfile *rf; /* the results read, for the title */
+	unsigned int nrf;
+	enum plot_yscale yscale;
 };
 
 static int cmp_fdstep(const void *a, const void *b)
@@ -56,10 +60,12 @@ static void fdseries_fill(struct fdseries *s, struct resultfile *rf)
 	s->n = rf->nfdsteps;
 	s->x = xcalloc(s->n + 1, sizeof(*s->x));
 	s->best = xcalloc(s->n + 1, sizeof(*s->best));
+	s->mean = xcalloc(s->n + 1, sizeof(*s->mean));
 	s->worst = xcalloc(s->n + 1, sizeof(*s->worst));
 	for (unsigned int i = 0; i < s->n; i++) {
 		s->x[i] = rf->fdsteps[i].num_fds;
 		s->best[i] = (double)rf->fdsteps[i].best_ns / 1e3;
+		s->mean[i] = rf->fdsteps[i].mean_ns / 1e3;
 		s->worst[i] = (double)rf->fdsteps[i].worst_ns / 1e3;
 	}
 }
@@ -68,12 +74,20 @@ static void fdseries_release(struct fdseries *s)
 {
 	free(s->x);
 	free(s->best);
+	free(s->mean);
 	free(s->worst);
 }
 
+/* @v, or NaN where a log axis has no room for it (0 and below). */
+static double positive(double v)
+{
+	return v > 0 ? v : NAN;
+}
+
 /*
- * The fdscale script: $dN holds num_fds, best and worst (us); x is
- * logarithmic; each file one colour, best solid, worst dashed.
+ * The fdscale script: $dN holds num_fds, best, worst and mean (us); x is
+ * logarithmic; each file one colour, best solid, mean dotted, worst
+ * dashed.
  */
 static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 			       size_t *len)
@@ -90,29 +104,34 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 		fprintf(out, "$d%u << EOD\n", i + 1);
 		for (unsigned int p = 0; p < s->n; p++) {
 			/* a log axis has no 0: such a point is left out */
-			fprintf(out, "%" PRIu64 " %.10g %.10g\n", s->x[p],
-				s->best[p] > 0 ? s->best[p] : NAN,
-				s->worst[p] > 0 ? s->worst[p] : NAN);
+			fprintf(out, "%" PRIu64 " %.10g %.10g %.10g\n", s->x[p],
+				positive(s->best[p]), positive(s->worst[p]),
+				positive(s->mean[p]));
 			xmin = s->x[p] < xmin ? s->x[p] : xmin;
 			xmax = s->x[p] > xmax ? s->x[p] : xmax;
 			top = fmax(top, fmax(s->best[p], s->worst[p]));
-			if (s->best[p] > 0)
-				bottom = fmin(bottom, s->best[p]);
-			if (s->worst[p] > 0)
-				bottom = fmin(bottom, s->worst[p]);
+			/* the mean lies between: fmin(NaN, x) is x */
+			bottom = fmin(bottom, positive(s->best[p]));
+			bottom = fmin(bottom, positive(s->worst[p]));
 		}
 		fprintf(out, "EOD\n");
 	}
-	fprintf(out, "set grid\nset key above horizontal maxcols 2\n");
+	fprintf(out, "set grid\nset key above horizontal maxcols 3\n");
 	fprintf(out, "set xlabel \"open fds (num_fds)\"\n");
 	fprintf(out, "set logscale x 10\nset format x \"%%.0f\"\n");
 	fprintf(out, "set xrange [%.10g:%.10g]\n", (double)xmin / 1.5,
 		(double)xmax * 1.5);
-	/* costs from under a microsecond to milliseconds: log y too */
+	/* costs from under a microsecond to milliseconds: log y then */
 	fprintf(out, "set ylabel \"open() cost (us)\"\nset format y \"%%g\"\n");
-	gnuplot_log_yrange(out, bottom, top);
+	if (plot_y_is_log(c->yscale, bottom, top))
+		gnuplot_log_yrange(out, bottom, top);
+	else
+		fprintf(out, "set yrange [0:%.10g]\n",
+			top > 0 ? top * 1.05 : 1);
+	fprintf(out, "set title ");
+	plot_title(out, c->rf, c->nrf);
 	fprintf(out,
-		"set title \"open() refilling a freed fd%s: best (solid) and worst (dashed) of each step\"\n",
+		" . \"\\nopen() refilling a freed fd%s: best (solid), mean (dotted) and worst (dashed) of each step\"\n",
 		c->mode);
 	fprintf(out, "plot");
 	for (unsigned int i = 0; i < c->ns; i++) {
@@ -124,6 +143,11 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 		fprintf(out,
 			"%s $d%u using 1:2 with linespoints lc %u dt 1 pt 7 title ",
 			i ? "," : "", i + 1, i + 1);
+		gnuplot_string(out, title);
+		snprintf(title, n, "%s mean", c->s[i].label);
+		fprintf(out,
+			", $d%u using 1:4 with linespoints lc %u dt 3 pt 4 title ",
+			i + 1, i + 1);
 		gnuplot_string(out, title);
 		snprintf(title, n, "%s worst", c->s[i].label);
 		fprintf(out,
@@ -161,9 +185,15 @@ static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
 }
 
 /* fdscale results: one chart, a pair of lines per file. */
-int fdplot_draw(struct resultfile *rf, unsigned int n, const char *output)
+int fdplot_draw(struct resultfile *rf, unsigned int n, enum plot_yscale yscale,
+		const char *output)
 {
-	struct fdchart c = { .s = xcalloc(n, sizeof(*c.s)) };
+	struct fdchart c = {
+		.s = xcalloc(n, sizeof(*c.s)),
+		.rf = rf,
+		.nrf = n,
+		.yscale = yscale,
+	};
 	int status = VB_EXIT_USAGE;
 	char *script;
 	size_t len;

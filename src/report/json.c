@@ -175,6 +175,7 @@ static json_t *options_json(const struct report_config *rc,
 {
 	const struct run_config *cfg = sw->cfg;
 	json_t *o = json_object(), *clients = json_array(), *cmd = json_array();
+	json_t *pcts;
 
 	for (unsigned int i = 0; i < cfg->nclients; i++)
 		json_array_append_new(clients, json_integer(cfg->clients[i]));
@@ -203,6 +204,10 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "exec_after", str(cfg->exec_after));
 	json_object_set_new(o, "profile", profile_json(rc));
 	json_object_set_new(o, "clock", str(rc->clock_option));
+	pcts = json_array();
+	for (unsigned int i = 0; i < rc->npercentiles; i++)
+		json_array_append_new(pcts, json_real(rc->percentiles[i]));
+	json_object_set_new(o, "percentiles", pcts);
 	json_object_set_new(
 		o, "latency_sample",
 		u64(cfg->latency_sample > 1 ? cfg->latency_sample : 1));
@@ -224,7 +229,23 @@ static void probe_json(json_t *o, const struct result *r, unsigned int s)
 	json_object_set_new(o, "uncached", u64(un));
 }
 
-static json_t *ops_json(const struct run *run)
+/*
+ * --percentiles: [{"pct": P, "ns": V}...] of @h, ab's table as JSON (the
+ * values report/percentiles.c prints); [] without --percentiles.
+ */
+static json_t *pct_json(const struct report_config *rc, const struct hist *h)
+{
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < rc->npercentiles; i++)
+		json_array_append_new(
+			a, json_pack("{sf sI}", "pct", rc->percentiles[i], "ns",
+				     (json_int_t)hist_percentile(
+					     h, rc->percentiles[i])));
+	return a;
+}
+
+static json_t *ops_json(const struct report_config *rc, const struct run *run)
 {
 	const struct result *r = &run->total;
 	json_t *a = json_array();
@@ -260,6 +281,8 @@ static json_t *ops_json(const struct run *run)
 				  (json_int_t)hist_percentile(h, 99), "p999_ns",
 				  (json_int_t)hist_percentile(h, 99.9),
 				  "unexpected", errors));
+		json_object_set_new(json_array_get(a, json_array_size(a) - 1),
+				    "percentiles", pct_json(rc, h));
 		if (run->state.lf->slot_op[s] == OP_PROBE)
 			probe_json(json_array_get(a, json_array_size(a) - 1), r,
 				   s);
@@ -404,6 +427,7 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 	const struct result *r = &run->total;
 	double share = result_cpu_share(r, run->nclients, run->cpus);
 	json_t *o = json_object();
+	struct hist *all;
 
 	json_object_set_new(o, "index", json_integer(run->index));
 	json_object_set_new(o, "variant", json_integer(variant));
@@ -449,7 +473,11 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 				    json_null());
 	json_object_set_new(o, "main_affinity", str(run->main_affinity));
 	json_object_set_new(o, "profile", run_profile_json(run));
-	json_object_set_new(o, "ops_detail", ops_json(run));
+	json_object_set_new(o, "ops_detail", ops_json(rc, run));
+	all = xmalloc(sizeof(*all));
+	result_all_ops(r, all);
+	json_object_set_new(o, "percentiles", pct_json(rc, all));
+	free(all);
 	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
 	json_object_set_new(o, "clients_detail", clients_json(run));
 	if (rc->layout && run->peers.nranks) {

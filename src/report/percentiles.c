@@ -35,9 +35,20 @@ void report_percentiles(const struct report_config *rc, const struct run *run)
 {
 	const struct result *r = &run->total;
 	struct hist *all = xmalloc(sizeof(*all));
-	char b[16];
+	/* a column per op and one for all: each in one unit */
+	struct unit_col *col = xcalloc(r->nslots + 1, sizeof(*col));
+	char b[32];
 
 	result_all_ops(r, all);
+	for (unsigned int s = 0; s <= r->nslots; s++) {
+		const struct hist *h = s < r->nslots ? &r->lat[s] : all;
+
+		unit_col_init(&col[s]);
+		for (unsigned int i = 0; i < rc->npercentiles; i++)
+			unit_col_add(&col[s],
+				     hist_percentile(h, rc->percentiles[i]));
+		unit_col_choose(&col[s], rc->units);
+	}
 	printf("Percentage of the ops served within a certain time\n%5s", "");
 	for (unsigned int s = 0; s < r->nslots; s++)
 		printf(" %9.9s", op_table[run->state.lf->slot_op[s]].name);
@@ -48,12 +59,14 @@ void report_percentiles(const struct report_config *rc, const struct run *run)
 		printf("%4g%%", pct);
 		for (unsigned int s = 0; s < r->nslots; s++)
 			printf(" %9s",
-			       units_format_ns(
-				       b, sizeof(b),
+			       unit_col_format(
+				       &col[s], b, sizeof(b),
 				       hist_percentile(&r->lat[s], pct)));
 		printf(" %9s%s\n",
-		       units_format_ns(b, sizeof(b), hist_percentile(all, pct)),
+		       unit_col_format(&col[r->nslots], b, sizeof(b),
+				       hist_percentile(all, pct)),
 		       pct == 100 ? " (longest op)" : "");
 	}
+	free(col);
 	free(all);
 }

@@ -54,7 +54,10 @@ struct chart {
 	const char *unit; /* p99: "ns", "us", "ms" or "s" */
 	double scale; /* p99: ns per unit */
 	bool log2x;
-	bool log_y; /* --log-y: both panels */
+	enum plot_yscale yscale; /* --log-y, --linear-y or by the span */
+	bool log_y1, log_y2; /* panel 1 and panel 2 logarithmic */
+	/* the ideal lines are straight: both axes log, or both linear */
+	bool ideal_lines;
 };
 
 static const char *const metric_names[] = {
@@ -174,14 +177,11 @@ static bool is_pow2(double x)
 }
 
 /* The x axis: log2 when every count is a power of two, tics at them. */
-static void gp_xaxis(FILE *out, struct chart *c)
+static void gp_xaxis(FILE *out, const struct chart *c)
 {
 	unsigned int n;
 	double *x = x_values(c, &n), min = x[0], max = x[n - 1];
 
-	c->log2x = true;
-	for (unsigned int i = 0; i < n; i++)
-		c->log2x = c->log2x && is_pow2(x[i]);
 	fprintf(out, "set xlabel \"%s\"\n", c->xname);
 	if (c->log2x)
 		fprintf(out, "set logscale x 2\nset xrange [%g:%g]\n",
@@ -253,34 +253,74 @@ static void gp_pow2_ytics(FILE *out, double bottom, double top)
  * for gnuplot's yerrorlines: y:delta, or y:low:high on a log axis, where
  * a bar reaching 0 or below keeps only its upper half.
  */
-static void gp_bar_columns(FILE *out, const struct chart *c, unsigned int m,
+static void gp_bar_columns(FILE *out, bool log_y, unsigned int m,
 			   unsigned int sd)
 {
-	if (c->log_y)
+	if (log_y)
 		fprintf(out, "%u:($%u - $%u > 0 ? $%u - $%u : $%u):($%u + $%u)",
 			m, m, sd, m, sd, m, m, sd);
 	else
 		fprintf(out, "%u:%u", m, sd);
 }
 
+/*
+ * The smallest positive and the largest mean of panel 1 (@rel: of panel
+ * 2, relative to each baseline), and the top of the highest error bar.
+ */
+static void panel_span(const struct chart *c, bool rel, double *bottom,
+		       double *mtop, double *top)
+{
+	*bottom = INFINITY;
+	*mtop = *top = 0;
+	for (unsigned int i = 0; i < c->ns; i++) {
+		const struct series *s = &c->s[i];
+		double d = rel ? s->base : 1;
+
+		if (!(d > 0))
+			continue;
+		for (unsigned int p = 0; p < s->n; p++) {
+			double m = s->mean[p] / d, sd = s->sd[p] / d;
+
+			*top = fmax(*top, m + sd);
+			*mtop = fmax(*mtop, m);
+			/* by the means: a bar reaching near 0 would stretch
+			 * a log axis over decades; gnuplot clips it */
+			if (m > 0)
+				*bottom = fmin(*bottom, m);
+		}
+	}
+}
+
+/*
+ * Which y axes are logarithmic: each whose means span more than a decade,
+ * unless --log-y or --linear-y said; the ideal lines are straight when
+ * both axes of panel 2 are logarithmic or both linear, points otherwise.
+ */
+static void chart_axes(struct chart *c)
+{
+	double bottom, mtop, top;
+	unsigned int n;
+	double *x = x_values(c, &n);
+
+	c->log2x = true;
+	for (unsigned int i = 0; i < n; i++)
+		c->log2x = c->log2x && is_pow2(x[i]);
+	free(x);
+	panel_span(c, false, &bottom, &mtop, &top);
+	c->log_y1 = plot_y_is_log(c->yscale, bottom, mtop);
+	panel_span(c, true, &bottom, &mtop, &top);
+	c->log_y2 = plot_y_is_log(c->yscale, bottom, mtop);
+	c->ideal_lines = c->log2x == c->log_y2;
+}
+
 /* Panel 1: the metric against the client count. */
 static void gp_panel_metric(FILE *out, const struct chart *c)
 {
 	const char *name = metric_names[c->metric];
-	double top = 0, bottom = INFINITY;
+	double top, mtop, bottom;
 
-	for (unsigned int i = 0; i < c->ns; i++) {
-		for (unsigned int p = 0; p < c->s[i].n; p++) {
-			double m = c->s[i].mean[p], sd = c->s[i].sd[p];
-
-			top = fmax(top, m + sd);
-			/* by the means: a bar reaching near 0 would stretch
-			 * a log axis over decades; gnuplot clips it */
-			if (m > 0)
-				bottom = fmin(bottom, m);
-		}
-	}
-	if (c->log_y)
+	panel_span(c, false, &bottom, &mtop, &top);
+	if (c->log_y1)
 		gnuplot_log_yrange(out, bottom, top);
 	else
 		gp_yrange(out, top);
@@ -297,7 +337,7 @@ static void gp_panel_metric(FILE *out, const struct chart *c)
 	fprintf(out, "plot");
 	for (unsigned int i = 0; i < c->ns; i++) {
 		fprintf(out, "%s $d%u using 1:", i ? "," : "", i + 1);
-		gp_bar_columns(out, c, 2, 3);
+		gp_bar_columns(out, c->log_y1, 2, 3);
 		fprintf(out, " with yerrorlines lt %u pt 7 title ", i + 1);
 		gnuplot_string(out, c->s[i].label);
 	}
@@ -323,20 +363,29 @@ static bool ideal_of(const struct chart *c, unsigned int i)
 
 /*
  * $iN: the ideal of linear scaling from series N's baseline count b to
- * @xmax, y = x / b at IDEAL_POINTS counts evenly spaced on a log axis,
- * the first at b itself (y = 1) and the last at @xmax: a straight line on
- * log-log axes (--log-y), a smooth curve on a log x axis, from the
- * baseline and not from wherever gnuplot's samples of a function begin.
+ * @xmax, y = x / b. Where the axes draw it straight (log-log or
+ * linear-linear), IDEAL_POINTS counts evenly spaced on a log axis, the
+ * first at b itself (y = 1) and the last at @xmax, from the baseline and
+ * not from wherever gnuplot's samples of a function begin. Elsewhere it
+ * would be a curve that reads as super-linear: only the measured counts
+ * from b on, drawn as points.
  */
 static void gp_ideal_data(FILE *out, const struct chart *c, double xmax)
 {
+	unsigned int nx;
+	double *xs = x_values(c, &nx);
+
 	for (unsigned int i = 0; i < c->ns; i++) {
 		double b = c->s[i].base_x;
 
 		if (!ideal_of(c, i))
 			continue;
 		fprintf(out, "$i%u << EOD\n", i + 1);
-		for (unsigned int k = 0; k < IDEAL_POINTS; k++) {
+		for (unsigned int k = 0; !c->ideal_lines && k < nx; k++)
+			if (xs[k] >= b)
+				fprintf(out, "%.10g %.10g\n", xs[k], xs[k] / b);
+		for (unsigned int k = 0; c->ideal_lines && k < IDEAL_POINTS;
+		     k++) {
 			double x =
 				k == IDEAL_POINTS - 1 ?
 					xmax :
@@ -347,6 +396,7 @@ static void gp_ideal_data(FILE *out, const struct chart *c, double xmax)
 		}
 		fprintf(out, "EOD\n");
 	}
+	free(xs);
 }
 
 /*
@@ -381,7 +431,7 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 	if (ideal && any)
 		bottom = fmin(bottom, 1);
 	top = fmax(top, fmin(itop, 2 * top));
-	if (c->log_y) {
+	if (c->log_y2) {
 		gnuplot_log_yrange(out, bottom, top);
 		gp_pow2_ytics(out, bottom, top);
 	} else {
@@ -405,7 +455,7 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 		if (!(c->s[i].base > 0))
 			continue;
 		fprintf(out, "%s $d%u using 1:", sep, i + 1);
-		gp_bar_columns(out, c, 4, 5);
+		gp_bar_columns(out, c->log_y2, 4, 5);
 		fprintf(out, " with yerrorlines lt %u pt 7 notitle", i + 1);
 		sep = ",";
 	}
@@ -413,8 +463,8 @@ static void gp_panel_scaling(FILE *out, const struct chart *c)
 		if (!ideal_of(c, i))
 			continue;
 		fprintf(out,
-			", $i%u using 1:2 with lines dt 2 lc rgb \"gray40\" title \"ideal",
-			i + 1);
+			", $i%u using 1:2 with %s lc rgb \"gray40\" title \"ideal",
+			i + 1, c->ideal_lines ? "lines dt 2" : "points pt 6");
 		if (several)
 			fprintf(out, " from %g", c->s[i].base_x);
 		fprintf(out, "\"");
@@ -443,20 +493,29 @@ static unsigned int key_rows(const struct chart *c)
  * The whole script: terminal, data, two panels side by side. The chart
  * goes to gnuplot's stdout, the file plot_chart() opened.
  */
-static char *gp_script(struct chart *c, const char *output, size_t *len)
+static char *gp_script(struct chart *c, const struct resultfile *rf,
+		       unsigned int n, const char *output, size_t *len)
 {
 	char *buf = NULL;
 	FILE *out;
 
 	out = gnuplot_begin(&buf, len, output, 1280, 520);
+	chart_axes(c);
 	gp_data(out, c);
 	if (c->metric != CMP_P99)
 		gp_ideal_data(out, c, x_max(c));
-	/* the same plot area in both panels, whatever their keys hold */
+	/*
+	 * The same plot area in both panels, whatever their keys hold,
+	 * below the title naming where the results were measured. Each key
+	 * sits on its panel's title ("above" would put it at the top of
+	 * the page, over that title).
+	 */
+	fprintf(out, "set multiplot layout 1,2 title ");
+	plot_title(out, rf, n);
 	fprintf(out,
-		"set multiplot layout 1,2 margins 0.08,0.98,0.12,%.3f spacing 0.09\n"
-		"set grid\nset key above horizontal maxcols 3\n",
-		fmax(0.5, 0.88 - 0.04 * key_rows(c)));
+		" margins 0.08,0.98,0.12,%.3f spacing 0.09\n"
+		"set grid\nset key at graph 0.5,1.1 center bottom horizontal maxcols 3\n",
+		fmax(0.5, 0.8 - 0.04 * key_rows(c)));
 	gp_xaxis(out, c);
 	gp_panel_metric(out, c);
 	gp_panel_scaling(out, c);
@@ -465,11 +524,12 @@ static char *gp_script(struct chart *c, const char *output, size_t *len)
 	return buf;
 }
 
-/* Draw @c into @output: see gnuplot_draw(). */
-static int plot_chart(struct chart *c, const char *output)
+/* Draw @c, of the @n results @rf, into @output: see gnuplot_draw(). */
+static int plot_chart(struct chart *c, const struct resultfile *rf,
+		      unsigned int n, const char *output)
 {
 	size_t len;
-	char *script = gp_script(c, output, &len);
+	char *script = gp_script(c, rf, n, output, &len);
 
 	return gnuplot_draw(script, len, output);
 }
@@ -518,7 +578,7 @@ int plot_files(const struct plot_config *pc)
 	struct chart c = {
 		.metric = pc->metric,
 		.xname = "clients",
-		.log_y = pc->log_y,
+		.yscale = pc->yscale,
 	};
 	int status = VB_EXIT_USAGE;
 	struct resultfile *rf = NULL;
@@ -530,7 +590,7 @@ int plot_files(const struct plot_config *pc)
 		goto out;
 	resultfile_labels(rf, n);
 	if (fdscale) {
-		status = fdplot_draw(rf, n, pc->output);
+		status = fdplot_draw(rf, n, pc->yscale, pc->output);
 		goto out;
 	}
 	c.s = xcalloc(n, sizeof(*c.s));
@@ -549,7 +609,8 @@ int plot_files(const struct plot_config *pc)
 		goto out;
 	}
 	chart_unit(&c);
-	status = plot_chart(&c, pc->output) ? VB_EXIT_RUNTIME : VB_EXIT_OK;
+	status = plot_chart(&c, rf, n, pc->output) ? VB_EXIT_RUNTIME :
+						     VB_EXIT_OK;
 out:
 	for (unsigned int i = 0; i < c.ns; i++)
 		series_release(&c.s[i]);

@@ -5,11 +5,12 @@
 #include <stdbool.h>
 
 #include "compare/resultfile.h"
+#include "report/plottitle.h"
 
 /* vfsbench plot FILE.json... -o chart.svg|png */
 struct plot_config {
 	enum compare_metric metric;
-	bool log_y; /* --log-y: logarithmic y axes (fdscale charts always) */
+	enum plot_yscale yscale; /* --log-y, --linear-y, else by the span */
 	char *output;
 	char **files; /* owned */
 	unsigned int nfiles;

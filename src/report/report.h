@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "report/unitcol.h"
 #include "run/sweep.h"
 
 struct comparison;
@@ -43,6 +44,8 @@ struct report_config {
 	/* --percentiles: ab's table after each run, when npercentiles */
 	const double *percentiles;
 	unsigned int npercentiles;
+	/* --units: of the latency columns; LATENCY_UNIT_AUTO: per column */
+	enum latency_unit units;
 	/*
 	 * [nvariants]: for each variant of the sweep, what the result
 	 * files record of it: -c as given, the engine, the loadfile options

@@ -271,15 +271,40 @@ static void print_sampled(const struct run *run)
 	       every, (unsigned long long)timed, (unsigned long long)r->ops);
 }
 
+/* An op's avg, p50, p99, p99.9 and max, the columns of its row, into @v. */
+static void op_latencies(const struct hist *h, uint64_t v[5])
+{
+	v[0] = (uint64_t)hist_mean(h);
+	v[1] = hist_percentile(h, 50);
+	v[2] = hist_percentile(h, 99);
+	v[3] = hist_percentile(h, 99.9);
+	v[4] = h->count ? h->max : 0;
+}
+
 /*
  * The native per-op table: counts, rates and percentiles, of the op kinds
- * with a measured call.
+ * with a measured call; each latency column in one unit.
  */
-static void print_native(const struct run *run, uint64_t el)
+static void print_native(const struct run *run, uint64_t el,
+			 enum latency_unit run_units)
 {
 	const struct result *r = &run->total;
-	char b[5][16];
+	struct unit_col col[5];
+	uint64_t v[5];
+	char b[5][32];
 
+	/* each column in one unit: its values first */
+	for (unsigned int k = 0; k < 5; k++)
+		unit_col_init(&col[k]);
+	for (unsigned int s = 0; s < r->nslots; s++) {
+		if (!r->count[s])
+			continue;
+		op_latencies(&r->lat[s], v);
+		for (unsigned int k = 0; k < 5; k++)
+			unit_col_add(&col[k], v[k]);
+	}
+	for (unsigned int k = 0; k < 5; k++)
+		unit_col_choose(&col[k], run_units);
 	printf("%-16s %12s %12s %9s %9s %9s %9s %9s %10s\n", "Operation",
 	       "Count", "ops/s", "avg", "p50", "p99", "p99.9", "max",
 	       "unexpected");
@@ -291,15 +316,13 @@ static void print_native(const struct run *run, uint64_t el)
 			continue;
 		for (unsigned int e = 0; e < ERR_SKIPPED; e++)
 			unexpected += r->err[s][e];
+		op_latencies(h, v);
+		for (unsigned int k = 0; k < 5; k++)
+			unit_col_format(&col[k], b[k], sizeof(b[k]), v[k]);
 		printf("%-16s %12llu %12.2f %9s %9s %9s %9s %9s %10llu\n",
 		       op_table[run->state.lf->slot_op[s]].name,
 		       (unsigned long long)r->count[s],
-		       per_sec(r->count[s], el),
-		       units_format_ns(b[0], 16, (uint64_t)hist_mean(h)),
-		       units_format_ns(b[1], 16, hist_percentile(h, 50)),
-		       units_format_ns(b[2], 16, hist_percentile(h, 99)),
-		       units_format_ns(b[3], 16, hist_percentile(h, 99.9)),
-		       units_format_ns(b[4], 16, h->count ? h->max : 0),
+		       per_sec(r->count[s], el), b[0], b[1], b[2], b[3], b[4],
 		       (unsigned long long)unexpected);
 	}
 	print_unmeasured(run);
@@ -462,7 +485,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	if (note)
 		printf("note: %s\n", note);
 	if (format != FORMAT_DBENCH)
-		print_native(run, el);
+		print_native(run, el, rc->units);
 	if (rc->npercentiles)
 		report_percentiles(rc, run);
 	print_unexpected(run);

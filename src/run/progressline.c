@@ -9,6 +9,7 @@
 #include <config.h>
 #include "run/progressline.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,23 +140,79 @@ static void hand_second(struct progress_line *p, const struct tick_second *sec,
 	p->second(p->run, &rs, p->ctx);
 }
 
+/*
+ * The time the invocation has left at the end of @sec: the rest of this
+ * run as planned (reckoned from the seconds' labels, not the clock) and
+ * the runs after it. UINT64_MAX: not known (--loops before any run ended).
+ */
+static uint64_t time_left(const struct progress_line *p,
+			  const struct tick_second *sec)
+{
+	const struct run_place *r = p->place;
+	uint64_t done = (p->phase_id == PHASE_MEASURE ? p->before_ns : 0) +
+			(uint64_t)sec->second * NSEC_PER_SEC;
+
+	if (!r->planned_ns || r->after_ns == UINT64_MAX)
+		return UINT64_MAX;
+	return r->after_ns + (r->planned_ns > done ? r->planned_ns - done : 0);
+}
+
+/* @ns as "42s", "3m05s" or "2h07m", to the nearest second; "?": unknown. */
+static void format_left(char *buf, size_t len, uint64_t ns)
+{
+	uint64_t s = (ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC;
+
+	if (ns == UINT64_MAX)
+		snprintf(buf, len, "?");
+	else if (s < 60)
+		snprintf(buf, len, "%" PRIu64 "s", s);
+	else if (s < 3600)
+		snprintf(buf, len, "%" PRIu64 "m%02" PRIu64 "s", s / 60,
+			 s % 60);
+	else
+		snprintf(buf, len, "%" PRIu64 "h%02" PRIu64 "m", s / 3600,
+			 s / 60 % 60);
+}
+
+/* The variant's label, a control character as '?' (a tty obeys them). */
+static void print_variant(const char *label)
+{
+	fputs("  ", stderr);
+	for (const unsigned char *c = (const unsigned char *)label; *c; c++)
+		fputc(*c < 0x20 || *c == 0x7f ? '?' : *c, stderr);
+}
+
 static void print_second(struct progress_line *p, const struct tick_second *sec)
 {
 	double dt = (double)sec->ns / 1e9;
+	char left[32];
 
 	if (p->quiet)
 		return;
 	/* in an MPI job, rank 0's line: its own clients */
-	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s%s",
+	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s",
 		p->tty ? "\r" : "", p->nlocal, p->phase, sec->second,
-		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6,
-		p->tty ? "\033[K" : "\n");
+		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6);
+	if (p->place) {
+		format_left(left, sizeof(left), time_left(p, sec));
+		fprintf(stderr, "  run %u/%u", p->place->index + 1,
+			p->place->of);
+		if (p->place->variant)
+			print_variant(p->place->variant);
+		fprintf(stderr, "  %s left", left);
+	}
+	fputs(p->tty ? "\033[K" : "\n", stderr);
 	p->printed = true;
 }
 
 void progress_line_phase(struct progress_line *p, int phase,
 			 const struct tick_sample *at)
 {
+	const struct run_config *cfg = p->state->cfg;
+
+	if (phase == PHASE_MEASURE && p->phase_id == PHASE_WARMUP)
+		p->before_ns = cfg->warmup_kind == WARMUP_TIME ? cfg->warmup :
+								 p->phase_ns;
 	p->phase = phase == PHASE_WARMUP ? "warmup" : "execute";
 	p->phase_id = phase;
 	p->phase_ns = p->phase_bytes = 0;

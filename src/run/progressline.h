@@ -28,14 +28,31 @@ struct run_second {
 };
 
 /*
+ * Where a run stands in the invocation, for its progress line: its
+ * place among the invocation's @of runs (@index from 0), its variant's
+ * label (NULL: one variant), how long its warmup and measurement take
+ * (--warmup and --time; with --loops or a warmup in passes, the mean of
+ * the runs done so far; 0: not known yet) and how long the runs after
+ * it will, alike (UINT64_MAX: not known).
+ */
+struct run_place {
+	unsigned int index, of;
+	const char *variant;
+	uint64_t planned_ns, after_ns;
+};
+
+/*
  * The progress line: one per second of each phase, on stderr, rewritten
- * in place on a tty. The seconds come from stats/ticker.c: each line is
- * labelled with the whole second of the phase it covers, and a second the
- * main thread slept through (thousands of clients on two CPUs) still gets
- * its line, filled from the readings around it.
+ * in place on a tty, naming the run among the invocation's ("run 2/5"),
+ * its variant and the time the invocation has left. The seconds come
+ * from stats/ticker.c: each line is labelled with the whole second of the
+ * phase it covers, and a second the main thread slept through (thousands
+ * of clients on two CPUs) still gets its line, filled from the readings
+ * around it.
  */
 struct progress_line {
 	const struct run *run; /* only handed to @second */
+	const struct run_place *place; /* NULL: the line names no run */
 	struct run_state *state; /* the clients' progress slots, the phase */
 	struct peers *peers;
 	unsigned int nlocal; /* this rank's clients */
@@ -50,6 +67,9 @@ struct progress_line {
 	/* for the run's second() hook: the phase so far, and the longest
 	 * op since the last second was handed on */
 	uint64_t phase_ns, phase_bytes, max_ns;
+	/* the run's time before the measurement: its warmup, for the time
+	 * left (--warmup's when timed, so that the line is deterministic) */
+	uint64_t before_ns;
 	/* per client: the ops count last read, and when it was first seen,
 	 * to tell how long an op has been running (NULL without a hook) */
 	uint64_t *seen_ops, *seen_at;

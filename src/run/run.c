@@ -300,6 +300,8 @@ static void measure(struct run *run)
 
 	progress_line_init(&p, run, &run->state, &run->peers, run->nlocal,
 			   h ? h->second : NULL, h ? h->ctx : NULL);
+	if (run->place.of)
+		p.place = &run->place;
 	if (run->hooks && run->hooks->ready)
 		run->hooks->ready(run, run->hooks->ctx);
 	progress_line_read(&p, &now, &done);

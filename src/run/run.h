@@ -85,6 +85,7 @@ struct run {
 	const struct perf_ctl *perf;
 	const char *perf_file;
 	uint64_t perf_on_ns, perf_off_ns;
+	struct run_place place; /* set by the sweep, for the progress line */
 };
 
 void run_init(struct run *run, const struct run_config *cfg,

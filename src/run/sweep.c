@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
 #include "run/exechook.h"
@@ -258,6 +259,47 @@ static void summarise(struct sweep *sw)
 	free(v);
 }
 
+/*
+ * How long a run of @cfg takes from its warmup to its stop: its --warmup
+ * and --time, or, where it counts passes, the mean @mean_ns of the runs
+ * done so far, setup and cleanup included (0: none yet, not known).
+ */
+static uint64_t planned_ns(const struct run_config *cfg, uint64_t mean_ns)
+{
+	if (cfg->loops || (cfg->warmup_kind == WARMUP_PASSES && cfg->warmup))
+		return mean_ns;
+	return cfg->time_ns +
+	       (cfg->warmup_kind == WARMUP_TIME ? cfg->warmup : 0);
+}
+
+/*
+ * Where run @i of @total stands, for its progress line: @order's runs
+ * after it, each planned_ns(), UINT64_MAX when one of them is not known.
+ */
+static void run_place(struct run *run, const struct sweep *sw,
+		      const unsigned int *order, unsigned int i,
+		      unsigned int total, uint64_t mean_ns)
+{
+	const struct sweep_variant *v =
+		&sw->variants[sw->points[order[i]].variant];
+
+	struct run_place *pl = &run->place;
+
+	pl->index = i;
+	pl->of = total;
+	pl->variant = sw->nvariants > 1 ? v->label : NULL;
+	pl->planned_ns = planned_ns(v->cfg, mean_ns);
+	pl->after_ns = 0;
+	for (unsigned int j = i + 1; j < total; j++) {
+		v = &sw->variants[sw->points[order[j]].variant];
+		if (!planned_ns(v->cfg, mean_ns)) {
+			pl->after_ns = UINT64_MAX;
+			return;
+		}
+		pl->after_ns += planned_ns(v->cfg, mean_ns);
+	}
+}
+
 int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		  const struct sweep_variant *variants, unsigned int nvariants,
 		  struct workdir *wd, const struct sweep_hooks *hooks)
@@ -269,6 +311,9 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		.ctx = hooks->ctx,
 	};
 	int status = VB_EXIT_OK;
+	/* the complete runs' time, setup to cleanup: what --loops runs take */
+	uint64_t measured_ns = 0, begun;
+	unsigned int measured = 0;
 
 	memset(sw, 0, sizeof(*sw));
 	sw->cfg = cfg;
@@ -318,9 +363,16 @@ int sweep_execute(struct sweep *sw, const struct run_config *cfg,
 		run->hooks = &rh;
 		run->perf = v->perf ? v->perf[entry] : NULL;
 		run->perf_file = v->perf_file ? v->perf_file[entry] : NULL;
+		run_place(run, sw, order, i, total,
+			  measured ? measured_ns / measured : 0);
 		sw->variant_of[i] = pt->variant;
 		sw->nruns++;
+		begun = clock_now_ns();
 		ret = run_execute(run, wd);
+		if (atomic_load(&run->state.end) == RUN_END_COMPLETE) {
+			measured_ns += clock_now_ns() - begun;
+			measured++;
+		}
 		run->hooks = NULL; /* rh is gone once the sweep returns */
 		if (atomic_load(&run->state.end) != RUN_END_FAILED &&
 		    hooks->run)

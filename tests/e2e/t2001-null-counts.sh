@@ -445,4 +445,45 @@ test_expect_success 'progress: one line per second of each phase, labelled by it
 	workdir_empty
 '
 
+# The run among the invocation's, the variant, and the time left: the
+# planned time of the rest of this run (--warmup, --time) and of the runs
+# after it, reckoned from the lines' labels, so it is exact. 2 variants
+# x 1 count x 2 runs of 1 s warmup and 2 s each: 12 s in all.
+test_expect_success 'progress: the run, the variant and the time the invocation has left' '
+	canary_setup &&
+	cp stat.load s1.load &&
+	cp stat.load s2.load &&
+	vfsbench -e null -t 2s --warmup 1s --runs 2 -c s1.load -c s2.load \
+		-D "$TRASH/work" 1 >out 2>err &&
+	awk "\$2 == \"clients\" { print \$3, \$4, \$(NF - 4), \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
+		err >got &&
+	awk "{ print \$4 }" got | sort | uniq -c | awk "{ print \$1, \$2 }" >runs &&
+	printf "%s\n" "3 1/4" "3 2/4" "3 3/4" "3 4/4" >expect &&
+	test_cmp expect runs &&
+	awk "{ print \$1, \$2, \$3, \$4, \$6, \$7 }" got >labels &&
+	printf "%s\n" "warmup 1 run 1/4 11s left" "execute 1 run 1/4 10s left" \
+		"execute 2 run 1/4 9s left" "warmup 1 run 2/4 8s left" \
+		"execute 1 run 2/4 7s left" "execute 2 run 2/4 6s left" \
+		"warmup 1 run 3/4 5s left" "execute 1 run 3/4 4s left" \
+		"execute 2 run 3/4 3s left" "warmup 1 run 4/4 2s left" \
+		"execute 1 run 4/4 1s left" "execute 2 run 4/4 0s left" >expect &&
+	test_cmp expect labels &&
+	awk "{ print \$4, \$5 }" got | sort -u >variants &&
+	test "$(wc -l <variants)" -eq 4 &&
+	awk "{ print \$2 }" variants | sort | uniq -c >count &&
+	printf "%7d %s\n" 2 s1 2 s2 >expect &&
+	test_cmp expect count &&
+	vfsbench -e null -t 1s --warmup 0 --runs 1 -c stat.load \
+		-D "$TRASH/work" 1 2 >out 2>err &&
+	progress_labels err >labels &&
+	printf "%s\n" "execute 1" "execute 1" >expect &&
+	test_cmp expect labels &&
+	awk "\$2 == \"clients\" { print \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
+		err >got &&
+	printf "%s\n" "run 1/2 1s left" "run 2/2 0s left" >expect &&
+	test_cmp expect got &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done

@@ -212,27 +212,168 @@ check_ideal() {
 		}' "$1"
 }
 
-test_expect_success 'the ideal line: data from each baseline, not a function' '
+# The points of an ideal block drawn as points: "X X/B" at each count
+# from B on. check_ideal_points BLOCK B COUNT...
+check_ideal_points() {
+	cip_block=$1 cip_b=$2
+	shift 2
+	for x in "$@"; do
+		awk -v x="$x" -v b="$cip_b" 'BEGIN { printf "%.10g %.10g\n", x, x / b }'
+	done >"$cip_block.want" &&
+	test_cmp "$cip_block.want" "$cip_block"
+}
+
+# Fixed data, not timed runs, so which y axis is chosen is known: means
+# within a decade (sm.json, np.json: counts not powers of two) or more.
+test_expect_success 'setup: results of fixed values' '
+	write_result sm.json 1:100 1:100 2:190 2:180 4:350 4:330 &&
+	write_result np.json 1:100 3:250 6:400 &&
+	write_result f1.json 1:100 2:190 4:350 8:600 &&
+	write_result f2.json 2:200 4:380 8:700
+'
+
+# The ideal y = x / b is straight where both axes are logarithmic or both
+# linear: a line of points evenly spaced on a log axis. On a log x axis
+# with a linear y it would be an upward curve that reads as super-linear
+# (and on a linear x axis with a log y a downward one): points at the
+# measured counts instead.
+test_expect_success 'the ideal line: straight where the axes make it straight, else points' '
 	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
-	plot_with_path "$TRASH/fake" old.json new.json -o c.svg >out 2>err &&
+	plot_with_path "$TRASH/fake" sm.json -o c.svg >out 2>err &&
+	! grep "logscale y" script &&
+	panel script 2 >p2 &&
+	test_grep "^set logscale x 2\$" script &&
+	test_grep "^set yrange \\[0:" p2 &&
+	ideal_block script 1 >i1 &&
+	check_ideal_points i1 1 1 2 4 &&
+	test "$(grep -c "^plot .*\\\$i1 using 1:2 with points pt 6 .*title \"ideal\"\$" p2)" -eq 1 &&
+	plot_with_path "$TRASH/fake" --log-y sm.json -o c.svg >out 2>err &&
 	ideal_block script 1 >i1 &&
 	check_ideal i1 1 4 &&
-	test ! -s "$(ideal_block script 2)" &&
 	panel script 2 >p2 &&
-	test "$(grep -c "^plot .*\\\$i1 using 1:2 with lines .*title \"ideal\"" p2)" -eq 1 &&
-	! grep "x / " script &&
-	! grep "logscale y" script &&
-	test_grep "^set yrange \\[0:" p2 &&
-	vfsbench -q -e null --loops 3 --runs 3 -c t.load -D "$TRASH/work" \
-		--json from2.json 2 4 8 >/dev/null &&
-	plot_with_path "$TRASH/fake" old.json from2.json -o c.svg >out 2>err &&
+	test "$(grep -c "^plot .*\\\$i1 using 1:2 with lines dt 2 .*title \"ideal\"\$" p2)" -eq 1 &&
+	plot_with_path "$TRASH/fake" np.json -o c.svg >out 2>err &&
+	! grep "logscale" script &&
+	ideal_block script 1 >i1 &&
+	check_ideal i1 1 6 &&
+	panel script 2 >p2 &&
+	test_grep "\\\$i1 using 1:2 with lines dt 2 " p2 &&
+	plot_with_path "$TRASH/fake" --log-y np.json -o c.svg >out 2>err &&
+	! grep "logscale x" script &&
+	ideal_block script 1 >i1 &&
+	check_ideal_points i1 1 1 3 6 &&
+	! grep "x / " script
+'
+
+test_expect_success 'an ideal line from each baseline count, none for p99' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" --log-y f1.json f2.json -o c.svg &&
 	ideal_block script 1 >i1 &&
 	check_ideal i1 1 8 &&
 	ideal_block script 2 >i2 &&
 	check_ideal i2 2 8 &&
 	test_grep "title \"ideal from 1\", .*title \"ideal from 2\"\$" script &&
+	plot_with_path "$TRASH/fake" f1.json f2.json -o c.svg &&
+	ideal_block script 1 >i1 &&
+	check_ideal_points i1 1 1 2 4 8 &&
+	ideal_block script 2 >i2 &&
+	check_ideal_points i2 2 2 4 8 &&
+	test ! -s "$(ideal_block script 3)" &&
 	plot_with_path "$TRASH/fake" -m p99 old.json -o c.svg &&
 	! grep -e "^\\\$i" -e ideal script
+'
+
+# Which panels are logarithmic: logscale_of SCRIPT prints "log" or
+# "linear" for panel 1 and 2.
+logscale_of() {
+	for n in 1 2; do
+		if panel "$1" $n | grep "^set logscale y 10\$" >/dev/null; then
+			echo log
+		else
+			echo linear
+		fi
+	done
+}
+
+# statfs at 900k ops/s beside statvfs_legacy at 20k lay flat on zero: a
+# panel whose means span more than a decade is logarithmic, each panel by
+# its own values (in hi.json and lo.json both scale alike, so the right
+# panel stays linear).
+test_expect_success 'log y chosen by the span of each panel, --log-y/--linear-y override' '
+	write_result wide.json 1:1000000 2:20000 &&
+	write_result hi.json 1:900000 2:1700000 &&
+	write_result lo.json 1:20000 2:38000 &&
+	write_result edge.json 1:1000 2:10000 &&
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" sm.json -o c.svg &&
+	printf "%s\n" linear linear >expect &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" edge.json -o c.svg &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" --linear-y wide.json -o c.svg &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" wide.json -o c.svg &&
+	printf "%s\n" log log >expect &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" --log-y sm.json -o c.svg &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" hi.json lo.json -o c.svg &&
+	printf "%s\n" log linear >expect &&
+	logscale_of script >got &&
+	test_cmp expect got &&
+	panel script 2 >p2 &&
+	test_grep "^set yrange \\[0:" p2
+'
+
+test_expect_success '--log-y and --linear-y together: exit 2, nothing drawn' '
+	printf "%s\n" "vfsbench: --log-y and --linear-y: choose one" \
+		"Try ${SQ}vfsbench plot --help$SQ for more information." >expect &&
+	test_expect_code 2 vfsbench plot --log-y --linear-y sm.json -o both.svg \
+		>out 2>err &&
+	test_cmp expect err &&
+	no_chart both.svg
+'
+
+# The page title of a script, its gnuplot octal escapes decoded.
+page_title() {
+	sed -n 's/^set multiplot layout 1,2 title "\([^"]*\)" margins .*/\1/p' "$1" |
+		sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' | xargs -0 printf '%b'
+}
+
+test_expect_success 'the title names the loadfiles, kernel, filesystem and host' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" old.json new.json -o c.svg &&
+	kernel=$(jq -r .environment.kernel.release old.json) &&
+	fs=$(jq -r .environment.target.fs_type old.json) &&
+	host=$(jq -r .environment.hostname old.json) &&
+	test "$kernel" = "$(uname -r)" &&
+	test "$host" = "$(uname -n)" &&
+	printf "loadfile t.load  kernel %s  fs %s  host %s\n" "$kernel" "$fs" \
+		"$host" >expect &&
+	page_title script >got &&
+	test_cmp expect got &&
+	write_result other.json loadfile=s.load 1:1000 2:1500 &&
+	plot_with_path "$TRASH/fake" old.json other.json sm.json -o c.svg &&
+	printf "loadfile t.load, s.load  kernel %s  fs %s  host %s\n" \
+		"$kernel" "$fs" "$host" >expect &&
+	page_title script >got &&
+	test_cmp expect got &&
+	plot_with_path "$TRASH/fake" sm.json -o c.svg &&
+	test "$(page_title script)" = "loadfile t.load"
+'
+
+test_expect_success 'the title reaches gnuplot escaped, not as code' '
+	write_result odd.json "loadfile=a\`id\`\$(x)@b.load" 1:1 2:2 &&
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	plot_with_path "$TRASH/fake" odd.json -o c.svg &&
+	grep "^set multiplot" script >m &&
+	! grep -e "\`" -e "@" -e "\\\$(" m &&
+	test "$(page_title script)" = "loadfile a\`id\`\$(x)@b.load"
 '
 
 # statfs at 900k ops/s beside statvfs_legacy at 20k was flat at 0.

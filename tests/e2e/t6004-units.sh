@@ -3,6 +3,9 @@
 test_description='the unit of every figure: the report, the JSON and the CSV of one run agree with its raw counts'
 . "$srcdir/tests/e2e/lib.sh"
 
+# A single quote, for messages inside single-quoted test bodies.
+SQ="'"
+
 # No timing is asserted. Each figure is worked out here from the raw counts
 # of the same result (ops, bytes, passes, elapsed_ns) and compared with what
 # vfsbench printed, so a figure in the wrong unit (x1000, MiB for MB) fails.
@@ -453,6 +456,92 @@ test_expect_success 'dbench: MB/s, AvgLat and MaxLat in ms, max_latency in ms' '
 	test "$(jget d.flat runs[0].bytes)" -eq $((6 * 1500000)) &&
 	check_dbench d.flat out "$wall" &&
 	test_grep "^Throughput [0-9.e+]* MB/sec  2 clients  2 procs  max_latency=[2-9][0-9]\\.[0-9][0-9][0-9] ms\$" out &&
+	canary_check &&
+	workdir_empty
+'
+
+# The cells of the op table's latency columns (avg, p50, p99, p99.9, max),
+# one line per column: "UNIT DECIMALS" of each cell.
+col_shapes() {
+	awk '
+		$1 == "Operation" { on = 1; next }
+		on && $2 !~ /^[0-9]+$/ { on = 0 }
+		on {
+			for (k = 4; k <= 8; k++) {
+				v = $k
+				u = v; sub(/^[0-9.]+/, "", u)
+				d = v; sub(/[a-z]+$/, "", d)
+				dec = index(d, ".") ? length(d) - index(d, ".") : 0
+				shape[k] = shape[k] " " u ":" dec
+			}
+		}
+		END { for (k = 4; k <= 8; k++) print k shape[k] }' "$1"
+}
+
+# Each latency column is in one unit with one number of decimals, whatever
+# its values: a stat beside a statvfs_legacy (tens of times slower) and a
+# pwrite. --units forces the unit of every column; the values agree with
+# the JSON histograms''' max however they are printed.
+test_expect_success 'units: one unit a latency column, or --units for all' '
+	printf "%s\n" "open f rdwr,creat @1" "pwrite @1 0 4k" "close @1" \
+		"stat f" "statvfs_legacy ." "statfs ." >u.load &&
+	canary_setup &&
+	vfsbench -q --loops 50 -c u.load -D "$TRASH/work" --percentiles 50,99,100 \
+		--json u.json 1 >out 2>err &&
+	col_shapes out >shapes &&
+	test "$(wc -l <shapes)" -eq 5 &&
+	awk "{ for (i = 3; i <= NF; i++) if (\$i != \$2) { print; bad = 1 } } END { exit bad }" shapes &&
+	for u in ns us ms; do
+		vfsbench -q --loops 50 -c u.load -D "$TRASH/work" --units $u \
+			--percentiles 50,99,100 1 >out.$u 2>err &&
+		col_shapes out.$u >shapes &&
+		awk -v u=$u "{ for (i = 2; i <= NF; i++) if (\$i !~ \"^\" u \":\") { print; bad = 1 } } END { exit bad }" shapes &&
+		grep -E "^ *[0-9.]+% " out.$u |
+			awk "{ for (i = 2; i <= NF; i++) if (\$i ~ /[0-9]/) print \$i }" >pcells &&
+		test "$(wc -l <pcells)" -eq 21 &&
+		! grep -v "^[0-9.]*$u\$" pcells || return 1
+	done &&
+	vfsbench -q --loops 50 -c u.load -D "$TRASH/work" --units ns \
+		--json u.json 1 >out.ns 2>err &&
+	awk "\$1 == \"Operation\" { on = 1; next } on && \$2 !~ /^[0-9]+\$/ { on = 0 } on { print \$1, \$8 }" \
+		out.ns >max &&
+	jq -r ".runs[0].ops_detail[] | \"\\(.op) \\(.max_ns)ns\"" u.json >want &&
+	test "$(wc -l <max)" -eq 6 &&
+	sort max >got && sort want >wanted &&
+	test_cmp wanted got &&
+	canary_check &&
+	workdir_empty
+'
+
+# --percentiles in the JSON: the list chosen, and per op and over all
+# ops the values of the printed table (--units ns: exact), 100% the max.
+test_expect_success 'percentiles: the list and the table'\''s values in the JSON' '
+	canary_setup &&
+	vfsbench -q --loops 20 -c u.load -D "$TRASH/work" --units ns \
+		--percentiles 50,99.9,100 --json p.json 1 >out 2>err &&
+	test "$(jq -c .options.percentiles p.json)" = "[50,99.9,100]" &&
+	grep -E "^ *[0-9.]+% " out | sed "s/ (longest op)//" >table &&
+	test "$(wc -l <table)" -eq 3 &&
+	jq -r ".runs[0] | [.ops_detail[].percentiles, .percentiles] |
+		transpose[] | [\"\\(.[0].pct)%\"] + [.[] | \"\\(.ns)ns\"] | join(\" \")" \
+		p.json >want &&
+	awk "{ \$1 = \$1; print }" table >got &&
+	test_cmp want got &&
+	test "$(jq "[.runs[0].ops_detail[] | select(.percentiles[2].ns != .max_ns)] | length" p.json)" -eq 0 &&
+	test "$(jq ".runs[0] | .percentiles[2].ns == .max_latency_ns" p.json)" = true &&
+	vfsbench -q -e null --loops 2 -c u.load -D "$TRASH/work" \
+		--json n.json 1 >out 2>err &&
+	test "$(jq -c "[.options.percentiles, .runs[0].percentiles, .runs[0].ops_detail[0].percentiles]" n.json)" = "[[],[],[]]" &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'units: a bad --units is a usage error, exit 2' '
+	canary_setup &&
+	test_expect_code 2 vfsbench --units s -e null --loops 1 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	test "$(head -n 1 err)" = "vfsbench: bad --units ${SQ}s$SQ: expected ns, us or ms" &&
+	test ! -s out &&
 	canary_check &&
 	workdir_empty
 '

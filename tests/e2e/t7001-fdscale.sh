@@ -449,10 +449,18 @@ test_expect_success 'setup: a result of runs' '
 		--json run.json 1 >/dev/null
 '
 
+# The chart's title, its two lines: what was measured where, the octal
+# escapes of gnuplot strings decoded, and what the chart shows.
+fd_title() {
+	sed -n 's/^set title "\([^"]*\)" \. "\\n.*"$/\1/p' "$1" |
+		sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' | xargs -0 printf '%b'
+	sed -n 's/^set title "[^"]*" \. "\\n\(.*\)"$/\1/p' "$1"
+}
+
 test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
-	env PATH="$TRASH/fake" "$VFSBENCH" plot hot.json cold.json -o c.svg \
-		>out 2>err &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot --log-y hot.json cold.json \
+		-o c.svg >out 2>err &&
 	only_progress err &&
 	test "$(cat c.svg)" = chart &&
 	test_grep "^set terminal svg " script &&
@@ -467,31 +475,43 @@ test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 	data_block script 2 >d2 &&
 	test "$(awk "{ print \$1 }" d1 | tr "\n" " " | sed "s/ \$//")" = "$SEQ_10" &&
 	test "$(awk "{ print \$1 }" d2 | tr "\n" " " | sed "s/ \$//")" = "$SEQ_10" &&
-	test "$(awk "NF != 3" d1 d2 | wc -l)" -eq 0 &&
-	test_grep "^plot .*using 1:2 .* dt 1 .*title \"hot best\", .*using 1:3 .* dt 2 .*title \"hot worst\"" script &&
-	test_grep "title \"cold best\", .*title \"cold worst\"\$" script &&
-	test_grep "^set title \"open() refilling a freed fd: best (solid) and worst (dashed) of each step\"\$" script &&
+	test "$(awk "NF != 4" d1 d2 | wc -l)" -eq 0 &&
+	test_grep "^plot .*using 1:2 .* dt 1 .*title \"hot best\", .*using 1:4 .* dt 3 .*title \"hot mean\", .*using 1:3 .* dt 2 .*title \"hot worst\"" script &&
+	test_grep "title \"cold best\", .*title \"cold mean\", .*title \"cold worst\"\$" script &&
+	printf "fdscale  kernel %s  fs %s  host %s\n" "$(uname -r)" \
+		"$(jq -r .environment.target.fs_type hot.json)" "$(uname -n)" >expect &&
+	echo "open() refilling a freed fd: best (solid), mean (dotted) and worst (dashed) of each step" >>expect &&
+	fd_title script >got &&
+	test_cmp expect got &&
 	env PATH="$TRASH/fake" "$VFSBENCH" plot hot.json -o c.svg &&
-	test_grep "^set title \"open() refilling a freed fd, cache-hot: best" script &&
+	fd_title script >got &&
+	test_grep "^open() refilling a freed fd, cache-hot: best" got &&
 	env PATH="$TRASH/fake" "$VFSBENCH" plot cold.json -o c.svg &&
+	fd_title script >got &&
 	if test "${VB_SANITIZER:-}" = thread
 	then
 		tables="one fd table"
 	else
 		tables="private fd tables"
 	fi &&
-	test_grep "^set title \"open() refilling a freed fd, cache-cold, 3 threads, $tables: best" script
+	test_grep "^open() refilling a freed fd, cache-cold, 3 threads, $tables: best" got &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot --linear-y hot.json -o c.svg &&
+	! grep "logscale y" script &&
+	test_grep "^set yrange \\[0:" script
 '
 
-# A log axis has no 0: the range holds every cost, best and worst.
+# A log axis has no 0: the range holds every cost, best and worst, and
+# the mean lies between them.
 test_expect_success 'plot: the y range holds every cost of every file' '
-	env PATH="$TRASH/fake" "$VFSBENCH" plot hot.json cold.json -o c.svg &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot --log-y hot.json cold.json \
+		-o c.svg &&
 	sed -n "s/^set yrange \\[\\([^:]*\\):\\(.*\\)\\]\$/\\1 \\2/p" script >yr &&
 	data_block script 1 >costs &&
 	data_block script 2 >>costs &&
 	test "$(wc -l <costs)" -eq 16 &&
 	awk -v lo="$(cut -d " " -f 1 yr)" -v hi="$(cut -d " " -f 2 yr)" "
-		\$2 < lo || \$3 > hi { print; bad = 1 } END { exit bad }" costs
+		\$2 < lo || \$3 > hi { print; bad = 1 }
+		\$4 < \$2 || \$4 > \$3 { print; bad = 1 } END { exit bad }" costs
 '
 
 test_expect_success 'plot: the values are the JSON steps in us' '
@@ -501,7 +521,14 @@ test_expect_success 'plot: the values are the JSON steps in us' '
 	test "$(wc -l <best_ns)" -eq 8 &&
 	awk "{ print \$2 * 1000 }" d1 >best_us &&
 	awk "{ printf \"%.0f\n\", \$1 }" best_us >got &&
-	test_cmp best_ns got
+	test_cmp best_ns got &&
+	awk -F "\t" "\$1 ~ /^steps\\[[0-9]+\\]\.mean_ns\$/ { print \$2 }" \
+		hot.flat >mean_ns &&
+	test "$(wc -l <mean_ns)" -eq 8 &&
+	awk "{ print \$4 }" d1 | paste - mean_ns | awk "
+		function abs(v) { return v < 0 ? -v : v }
+		abs(\$1 * 1000 - \$2) > 1e-6 * \$2 { print; bad = 1 }
+		END { exit bad }"
 '
 
 test_expect_success 'plot: fdscale and run results together: exit 2, no chart' '

@@ -7,6 +7,7 @@
 #include <config.h>
 #include "base/units.h"
 #include "base/compiler.h"
+#include "report/unitcol.h"
 #include "unit.h"
 
 #include <check.h>
@@ -292,6 +293,78 @@ START_TEST(test_format_short_buffer)
 }
 END_TEST
 
+/*
+ * A column of the report in one unit (report/unitcol.c): the values, the
+ * unit asked for, and each value as printed.
+ */
+struct col_case {
+	uint64_t ns[4];
+	unsigned int n;
+	enum latency_unit unit;
+	const char *want[4];
+};
+
+static const struct col_case col_cases[] = {
+	/* the op table's avg beside an op 100 times slower: one unit */
+	{ { 40400, 4100000 }, 2, LATENCY_UNIT_AUTO, { "40.4us", "4100.0us" } },
+	{ { 40400, 4100000 }, 2, LATENCY_UNIT_MS, { "0.0404ms", "4.1000ms" } },
+	{ { 40400, 4100000 }, 2, LATENCY_UNIT_NS, { "40400ns", "4100000ns" } },
+	/* under 1 us: ns; 0 stays out of the choice */
+	{ { 0, 850, 1234 },
+	  3,
+	  LATENCY_UNIT_AUTO,
+	  { "0ns", "850ns", "1234ns" } },
+	/* 3 significant digits of the smallest: 1.36 and 10781.86 */
+	{ { 1360, 10781860 },
+	  2,
+	  LATENCY_UNIT_AUTO,
+	  { "1.36us", "10781.86us" } },
+	/* a largest of 7 digits before the point goes up a unit */
+	{ { 850, 5000000000 },
+	  2,
+	  LATENCY_UNIT_AUTO,
+	  { "0.000850ms", "5000.000000ms" } },
+	{ { 2500000, 3000000 }, 2, LATENCY_UNIT_AUTO, { "2.50ms", "3.00ms" } },
+	/* an empty column */
+	{ { 0 }, 1, LATENCY_UNIT_AUTO, { "0ns" } },
+};
+
+START_TEST(test_unit_col)
+{
+	const struct col_case *c = &col_cases[_i];
+	struct unit_col col;
+	char buf[32];
+
+	unit_col_init(&col);
+	for (unsigned int i = 0; i < c->n; i++)
+		unit_col_add(&col, c->ns[i]);
+	unit_col_choose(&col, c->unit);
+	for (unsigned int i = 0; i < c->n; i++) {
+		unit_col_format(&col, buf, sizeof(buf), c->ns[i]);
+		ck_assert_msg(!strcmp(buf, c->want[i]),
+			      "case %d, value %u: \"%s\", want \"%s\"", _i, i,
+			      buf, c->want[i]);
+	}
+}
+END_TEST
+
+START_TEST(test_unit_col_parse)
+{
+	enum latency_unit u = LATENCY_UNIT_AUTO;
+
+	ck_assert_int_eq(unit_col_parse("us", &u), 0);
+	ck_assert_int_eq(u, LATENCY_UNIT_US);
+	ck_assert_int_eq(unit_col_parse("ms", &u), 0);
+	ck_assert_int_eq(u, LATENCY_UNIT_MS);
+	ck_assert_int_eq(unit_col_parse("ns", &u), 0);
+	ck_assert_int_eq(u, LATENCY_UNIT_NS);
+	ck_assert_int_eq(unit_col_parse("s", &u), -EINVAL);
+	ck_assert_int_eq(unit_col_parse("US", &u), -EINVAL);
+	ck_assert_int_eq(unit_col_parse("", &u), -EINVAL);
+	ck_assert_int_eq(u, LATENCY_UNIT_NS);
+}
+END_TEST
+
 static Suite *units_suite(void)
 {
 	Suite *s = suite_create("units");
@@ -307,6 +380,11 @@ static Suite *units_suite(void)
 	tc = tcase_create("format");
 	tcase_add_loop_test(tc, test_format, 0, (int)ARRAY_SIZE(format_cases));
 	tcase_add_test(tc, test_format_short_buffer);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("column");
+	tcase_add_loop_test(tc, test_unit_col, 0, (int)ARRAY_SIZE(col_cases));
+	tcase_add_test(tc, test_unit_col_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }
