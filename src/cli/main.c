@@ -18,6 +18,7 @@
 #include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/clean.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
@@ -442,6 +443,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		status = dbench_main(n, sub);
 	else if (!strcmp(argv[at], "plot"))
 		status = plot_main(n, sub);
+	else if (!strcmp(argv[at], "clean"))
+		status = clean_main(n, sub);
 	else
 		status = fdscale_main(n, sub, &g, argc, argv);
 	free(sub);
