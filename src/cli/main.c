@@ -18,6 +18,7 @@
 #include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/clean.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
@@ -447,6 +448,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		status = dbench_main(n, sub);
 	else if (!strcmp(argv[at], "plot"))
 		status = plot_main(n, sub);
+	else if (!strcmp(argv[at], "clean"))
+		status = clean_main(n, sub);
 	else
 		status = fdscale_main(n, sub, &g, argc, argv);
 	free(sub);
@@ -669,10 +672,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
-	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK)
-		status = VB_EXIT_RUNTIME;
 	in->stuck = sw.stuck;
-	sweep_release(&sw);
 	die_set_hook(NULL);
 	if (profiling_stop(&in->pf, cfg) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
@@ -681,6 +681,14 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 		status = ranks_agree(&in->rk, status, "the sweep");
 	if (finish_workdir(cfg, wd, in->stuck, true) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
+	/*
+	 * Once the tree is gone: a result file that is a FIFO waits for its
+	 * reader, and a stop signal there gives the signal's status below.
+	 */
+	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK &&
+	    !signals.count)
+		status = VB_EXIT_RUNTIME;
+	sweep_release(&sw);
 	if (signals.count && status == VB_EXIT_OK)
 		status = VB_EXIT_SIGNAL(signals.last);
 	/* a report that did not reach a reader who is still there */

@@ -249,7 +249,7 @@ static const struct poptOption global_options[] = {
 };
 
 static const char *const subcommands[] = { "compare", "plot", "fdscale",
-					   "dbench" };
+					   "dbench", "clean" };
 
 static const struct config config_defaults = {
 	.run = {

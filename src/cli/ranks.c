@@ -24,6 +24,7 @@
 #include "mpi/launcher.h"
 #include "report/clockjson.h"
 #include "run/meet.h"
+#include "workdir/stale.h"
 #include "workdir/workdir.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -315,10 +316,16 @@ int ranks_workdir(struct ranks *rk, const struct config *cfg,
 	struct answer mine, *all;
 	int ret = 0, failed = 0;
 
-	if (!l || l->nranks < 2)
-		return workdir_create(wd, cfg->directory);
+	if (!l || l->nranks < 2) {
+		ret = workdir_create(wd, cfg->directory);
+		if (!ret)
+			stale_report(cfg->directory);
+		return ret;
+	}
 	if (l->rank == 0) {
 		ret = workdir_create(wd, cfg->directory);
+		if (!ret)
+			stale_report(cfg->directory);
 		offer.status = ret;
 		if (!ret) {
 			snprintf(offer.name, sizeof(offer.name), "%s",

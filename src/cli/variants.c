@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/escape.h"
 #include "base/label.h"
 
 int variant_axis_parse(struct variant_axis *axis, const char *spec)
@@ -82,9 +83,9 @@ static char *loadfile_label(const char *path)
 	return xstrndup(base, n);
 }
 
-char *variant_label(const struct variant_axis *axes, unsigned int n,
-		    const unsigned int *idx, int loadfile_opt,
-		    const char *loadfile)
+static char *raw_label(const struct variant_axis *axes, unsigned int n,
+		       const unsigned int *idx, int loadfile_opt,
+		       const char *loadfile)
 {
 	char *label;
 
@@ -111,6 +112,23 @@ char *variant_label(const struct variant_axis *axes, unsigned int n,
 		free(part);
 		label = joined;
 	}
+	return label;
+}
+
+/*
+ * Escaped once, here, for every place that shows it (the header, the
+ * per-run and sweep lines, the result file that compare and plot read
+ * back): a loadfile named with a newline or an escape sequence must not
+ * split a line that parsers read, nor reach the terminal raw.
+ */
+char *variant_label(const struct variant_axis *axes, unsigned int n,
+		    const unsigned int *idx, int loadfile_opt,
+		    const char *loadfile)
+{
+	char *raw = raw_label(axes, n, idx, loadfile_opt, loadfile);
+	char *label = escape_shown(raw);
+
+	free(raw);
 	return label;
 }
 

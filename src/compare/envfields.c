@@ -19,12 +19,26 @@
 /* A value shown in a line: long ones are cut. */
 #define SHOW_VALUE 120
 
-static void add(struct env_fields *f, const char *name, char *value)
+static void add(struct env_fields *f, const char *name, char *value, bool words)
 {
 	f->name = xrealloc(f->name, (f->n + 1) * sizeof(*f->name));
 	f->value = xrealloc(f->value, (f->n + 1) * sizeof(*f->value));
+	f->words = xrealloc(f->words, (f->n + 1) * sizeof(*f->words));
 	f->name[f->n] = xstrdup(name);
+	f->words[f->n] = words;
 	f->value[f->n++] = value;
+}
+
+/*
+ * Fields whose text is a list of words in which order does not matter
+ * (the kernel command line, the scheduler's features): compared word by
+ * word. Every other string is free text ("debugfs: permission denied",
+ * a vulnerability's mitigation) and is compared as a whole value, since
+ * its words mean nothing apart.
+ */
+static bool word_list(const char *name)
+{
+	return !strcmp(name, "cmdline") || !strcmp(name, "sched_features");
 }
 
 /* A scalar (or an array of scalars, words joined) as text. */
@@ -104,10 +118,10 @@ static void flatten(struct env_fields *f, const char *prefix, json_t *v)
 			free(t);
 			joined = next;
 		}
-		add(f, prefix, joined);
+		add(f, prefix, joined, true);
 		return;
 	}
-	add(f, prefix, text(v));
+	add(f, prefix, text(v), json_is_string(v) && word_list(prefix));
 }
 
 void env_fields_read(struct env_fields *f, json_t *env)
@@ -117,12 +131,13 @@ void env_fields_read(struct env_fields *f, json_t *env)
 		flatten(f, "", env);
 }
 
-static const char *value_of(const struct env_fields *f, const char *name)
+/* The index of field @name in @f, or -1. */
+static int index_of(const struct env_fields *f, const char *name)
 {
 	for (unsigned int i = 0; i < f->n; i++)
 		if (!strcmp(f->name[i], name))
-			return f->value[i];
-	return NULL;
+			return (int)i;
+	return -1;
 }
 
 /* Whether word @w (of @len bytes) is one of the words of @s. */
@@ -152,11 +167,12 @@ static void words_only(const char *from, const char *other, char sign,
 	}
 }
 
-static char *diff_line(const char *name, const char *a, const char *b)
+static char *diff_line(const char *name, const char *a, const char *b,
+		       bool words)
 {
 	char line[1024];
 
-	if (a && b && strchr(a, ' ') && strchr(b, ' ')) {
+	if (words && a && b && strchr(a, ' ') && strchr(b, ' ')) {
 		snprintf(line, sizeof(line), "%s:", name);
 		words_only(a, b, '-', line, sizeof(line));
 		words_only(b, a, '+', line, sizeof(line));
@@ -182,16 +198,20 @@ unsigned int env_fields_diff(const struct env_fields *a,
 		const struct env_fields *x = pass ? b : a, *y = pass ? a : b;
 
 		for (unsigned int i = 0; i < x->n; i++) {
-			const char *other = value_of(y, x->name[i]);
+			int j = index_of(y, x->name[i]);
+			const char *other = j < 0 ? NULL : y->value[j];
+			/* words only where both sides hold a list of them */
+			bool words = x->words[i] && j >= 0 && y->words[j];
 
 			/* in both: listed once, from a's side */
 			if ((other && (pass || !strcmp(other, x->value[i]))))
 				continue;
 			*lines = xrealloc(*lines, (*n + 1) * sizeof(**lines));
-			(*lines)[(*n)++] = pass ? diff_line(x->name[i], NULL,
-							    x->value[i]) :
-						  diff_line(x->name[i],
-							    x->value[i], other);
+			(*lines)[(*n)++] =
+				pass ? diff_line(x->name[i], NULL, x->value[i],
+						 false) :
+				       diff_line(x->name[i], x->value[i], other,
+						 words);
 		}
 	}
 	return *n;
@@ -205,5 +225,6 @@ void env_fields_release(struct env_fields *f)
 	}
 	free(f->name);
 	free(f->value);
+	free(f->words);
 	memset(f, 0, sizeof(*f));
 }

@@ -2,6 +2,8 @@
 #ifndef VB_COMPARE_ENVFIELDS_H
 #define VB_COMPARE_ENVFIELDS_H
 
+#include <stdbool.h>
+
 typedef struct json_t json_t;
 
 /*
@@ -14,6 +16,7 @@ typedef struct json_t json_t;
  */
 struct env_fields {
 	char **name, **value; /* [n], owned */
+	bool *words; /* [n]: a list of words (an array, the command line) */
 	unsigned int n;
 };
 
@@ -22,7 +25,9 @@ void env_fields_read(struct env_fields *f, json_t *env);
 
 /*
  * The fields in which @b differs from @a, one line each ("NAME: A | B";
- * for two values of words, the words only in one side, "-W" and "+W";
+ * for two lists of words (arrays, the kernel command line, the sched
+ * features), the words only in one side, "-W" and "+W"; free text is
+ * shown whole;
  * "(none)" for a field one side lacks), into *@lines (allocated, of
  * *@n). Returns *@n.
  */

@@ -13,16 +13,22 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/escape.h"
 #include "base/label.h"
 #include "compare/resultfile.h"
 
-/* Control characters in a label become '?': one line of a table. */
+/*
+ * A label escaped as every label is shown (base/escape.h): control bytes
+ * and bytes that are not UTF-8 as \xNN, so that it stays one line of a
+ * table and nothing raw reaches the terminal. Takes @label, returns a new
+ * string.
+ */
 char *resultlabel_sanitize(char *label)
 {
-	for (char *p = label; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return label;
+	char *shown = escape_shown(label);
+
+	free(label);
+	return shown;
 }
 
 /* The basename of @path without ".json". */

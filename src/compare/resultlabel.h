@@ -8,7 +8,10 @@
  * its first label.
  */
 
-/* Control characters in @label become '?', in place; returns @label. */
+/*
+ * @label escaped as labels are shown (base/escape.h); frees @label and
+ * returns a new string.
+ */
 char *resultlabel_sanitize(char *label);
 
 /* The basename of @path without ".json", sanitized (allocated). */

@@ -19,7 +19,7 @@
 #include "base/compiler.h"
 #include "base/octal.h"
 
-/* The raw system call: glibc's statfs() is a thin wrapper of it. */
+/* statfs(2) through glibc's statfs(), a wrapper that adds no other call. */
 long posix_statfs(UNUSED struct engine_ctx *c, UNUSED const struct op *op,
 		  const char *path, UNUSED const char *path2)
 {

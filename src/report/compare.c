@@ -16,6 +16,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/escape.h"
 #include "base/units.h"
 #include "compare/compare.h"
 #include "compare/resultfile.h"
@@ -338,10 +339,15 @@ static void print_suspects(const struct comparison *cmp)
 		for (unsigned int k = 0; k < 2; k++) {
 			const struct comparison_side *d = k ? s : a;
 
-			if (d->drift)
-				printf("? %s: drift: the runs of %s ('%s') trend over their order (Mann-Kendall, p = %.2g), and %s and %s did not run interleaved\n",
-				       s->label, d->label, d->trend_part->path,
-				       d->trend.p, a->label, s->label);
+			char *path;
+
+			if (!d->drift)
+				continue;
+			path = escape_shown(d->trend_part->path);
+			printf("? %s: drift: the runs of %s ('%s') trend over their order (Mann-Kendall, p = %.2g), and %s and %s did not run interleaved\n",
+			       s->label, d->label, path, d->trend.p, a->label,
+			       s->label);
+			free(path);
 		}
 	}
 }
@@ -418,9 +424,13 @@ static void print_notes(const struct comparison *cmp)
 	for (unsigned int i = 0; i < cmp->nfiles; i++) {
 		const struct resultfile *rf = &cmp->files[i];
 
-		if (!rf->complete && !rf->variant)
+		if (!rf->complete && !rf->variant) {
+			char *path = escape_shown(rf->path);
+
 			printf("Note: %s: the sweep stopped early\n",
-			       rf->nvariants > 1 ? rf->path : rf->label);
+			       rf->nvariants > 1 ? path : rf->label);
+			free(path);
+		}
 		if (rf->incomplete)
 			printf("Note: %s: %u run%s left out: ended early (--strict, --max-errors or a signal)\n",
 			       rf->label, rf->incomplete,

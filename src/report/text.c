@@ -182,13 +182,43 @@ static void print_unexpected(const struct run *run)
 	}
 }
 
+/*
+ * What tripped --strict or --max-errors: the loadfile line, its op, the
+ * errno by name, and the client, on a note of its own.
+ */
+static void print_trip(const struct run *run)
+{
+	const struct run_trip *t = &run->state.trip;
+	int end = atomic_load(&run->state.end);
+	char *file, name[32];
+
+	if (!t->op || (end != RUN_END_STRICT && end != RUN_END_MAX_ERRORS))
+		return;
+	file = escape_shown(run->state.lf->name);
+	if (t->err)
+		printf("note: %s tripped at %s:%u: %s: unexpected result %s (%s), client %u\n",
+		       end == RUN_END_STRICT ? "--strict" : "--max-errors",
+		       file, t->op->line, op_table[t->op->id].name,
+		       op_errno_name(t->err, name, sizeof(name)),
+		       strerror(t->err), t->client);
+	else
+		printf("note: %s tripped at %s:%u: %s: unexpected result success, client %u\n",
+		       end == RUN_END_STRICT ? "--strict" : "--max-errors",
+		       file, t->op->line, op_table[t->op->id].name, t->client);
+	free(file);
+}
+
 static const char *end_note(const struct run *run)
 {
+	bool warm = run->state.trip.op && run->state.trip.phase == PHASE_WARMUP;
+
 	switch (atomic_load(&run->state.end)) {
 	case RUN_END_STRICT:
-		return "stopped by --strict at an unexpected result: partial results";
+		return warm ? "stopped by --strict in the warmup: nothing measured" :
+			      "stopped by --strict at an unexpected result: partial results";
 	case RUN_END_MAX_ERRORS:
-		return "stopped by --max-errors: partial results";
+		return warm ? "stopped by --max-errors in the warmup: nothing measured" :
+			      "stopped by --max-errors: partial results";
 	case RUN_END_SIGNAL:
 		return "interrupted by a signal: partial results";
 	case RUN_END_FAILED:
@@ -478,12 +508,22 @@ void report_run(const struct report_config *rc, const struct run *run,
 		format = run->state.lf->dialect == DIALECT_DBENCH ?
 				 FORMAT_BOTH :
 				 FORMAT_NATIVE;
+	/* tripped before the window opened: no figure would be a result */
+	if (run->state.trip.op && run->state.trip.phase == PHASE_WARMUP) {
+		printf("\n%s%s%u client%s: stopped in the warmup, nothing measured\nnote: %s\n",
+		       variant ? variant : "", variant ? ", " : "",
+		       run->nclients, run->nclients == 1 ? "" : "s", note);
+		print_trip(run);
+		fflush(stdout);
+		return;
+	}
 	printf("\n%s%s%u client%s: %llu ops in %.3f s\n",
 	       variant ? variant : "", variant ? ", " : "", run->nclients,
 	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
 	       (double)el / 1e9);
 	if (note)
 		printf("note: %s\n", note);
+	print_trip(run);
 	if (format != FORMAT_DBENCH)
 		print_native(run, el, rc->units);
 	if (rc->npercentiles)

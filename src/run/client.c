@@ -216,6 +216,7 @@ static int run_setup_ops(struct client *c)
 			if (err == EINTR && stopped(rs))
 				return -EINTR;
 			c->error_line = op->line;
+			c->error_op = op->id;
 			return err ? -err : -EPROTO;
 		}
 	}
@@ -358,12 +359,12 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 	c->res.unexpected++;
 	drop_unexpected_fd(c, op);
 	if (cfg->strict)
-		run_state_stop(rs, RUN_END_STRICT);
+		run_state_trip(rs, RUN_END_STRICT, op, err, c->number);
 	if (cfg->max_errors && atomic_fetch_add_explicit(&rs->unexpected, 1,
 							 memory_order_relaxed) +
 					       1 >=
 				       cfg->max_errors)
-		run_state_stop(rs, RUN_END_MAX_ERRORS);
+		run_state_trip(rs, RUN_END_MAX_ERRORS, op, err, c->number);
 }
 
 /*

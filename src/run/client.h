@@ -77,6 +77,7 @@ struct client {
 	uint32_t *sample_left;
 	int error; /* fatal setup error: -errno, 0 if none */
 	unsigned int error_line; /* the loadfile line it came from */
+	uint8_t error_op; /* and that line's op (enum op_id) */
 	bool pin_failed; /* the error is sched_setaffinity's */
 	/* the error is --dcache negative's, at name dcache_at */
 	bool dcache_failed;

@@ -25,6 +25,7 @@
 #include "base/units.h"
 #include "engine/engine.h"
 #include "lang/loadfile.h"
+#include "lang/ops.h"
 #include "run/client.h"
 #include "run/clientdir.h"
 #include "run/runconfig.h"
@@ -160,6 +161,25 @@ static bool await_clients(struct run *run, unsigned int arrivals)
 }
 
 /*
+ * A [setup] line whose result was not the expected one: the line, its op
+ * and the errno by name (as --strict and --max-errors say in a run).
+ */
+static void setup_error(const struct run *run, const struct client *c, int ret)
+{
+	char name[32];
+
+	if (ret == -EPROTO)
+		error("%s:%u: [setup] of client %u: %s: unexpected result success",
+		      run->state.lf->name, c->error_line, c->number,
+		      op_table[c->error_op].name);
+	else
+		error("%s:%u: [setup] of client %u: %s: unexpected result %s (%s)",
+		      run->state.lf->name, c->error_line, c->number,
+		      op_table[c->error_op].name,
+		      op_errno_name(-ret, name, sizeof(name)), strerror(-ret));
+}
+
+/*
  * Start the clients one at a time, each finishing its setup (isolation,
  * [setup] section) before the next starts, so that client 0 sets up a
  * shared directory before the others use it.
@@ -219,11 +239,7 @@ static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 		if (c->error) {
 			ret = c->error;
 			if (c->error_line)
-				error("%s:%u: [setup] of client %u: unexpected result %s",
-				      run->state.lf->name, c->error_line,
-				      c->number,
-				      ret == -EPROTO ? "success" :
-						       strerror(-ret));
+				setup_error(run, c, ret);
 			else if (c->dcache_failed)
 				error("client %u: --dcache negative=%u: '.vb-neg-%u' in its directory: %s (each name must be missing)",
 				      c->number,

@@ -28,6 +28,22 @@ void run_state_stop(struct run_state *rs, enum run_end why)
 	atomic_store_explicit(&rs->phase, PHASE_STOP, memory_order_relaxed);
 }
 
+void run_state_trip(struct run_state *rs, enum run_end why, const struct op *op,
+		    int err, unsigned int client)
+{
+	int expected = 0;
+
+	if (atomic_compare_exchange_strong(&rs->trip_claimed, &expected, 1))
+		rs->trip = (struct run_trip){
+			.op = op,
+			.err = err,
+			.phase = atomic_load_explicit(&rs->phase,
+						      memory_order_relaxed),
+			.client = client,
+		};
+	run_state_stop(rs, why);
+}
+
 void run_state_advance(struct run_state *rs, enum phase phase)
 {
 	int cur = atomic_load(&rs->phase);

@@ -79,6 +79,18 @@ struct run_state {
 	/* fds one client can hold at once in [setup] and in [run]: its
 	 * handles and the fds its ops open by themselves */
 	unsigned int setup_fds, run_fds;
+	/*
+	 * What tripped --strict or --max-errors: claimed by the first client
+	 * to trip (trip_claimed), written by it alone, read by the main
+	 * thread after the join, which orders the two.
+	 */
+	atomic_int trip_claimed;
+	struct run_trip {
+		const struct op *op; /* NULL: nothing tripped */
+		int err; /* 0: it succeeded where an errno was expected */
+		int phase; /* enum phase when it tripped */
+		unsigned int client;
+	} trip;
 };
 
 /* "complete", "strict", "max-errors", "signal", "failed": the result files' */
@@ -86,6 +98,13 @@ const char *run_end_name(enum run_end end);
 
 /* Record why the run ends (the first reason wins) and stop the clients. */
 void run_state_stop(struct run_state *rs, enum run_end why);
+
+/*
+ * --strict or --max-errors (@why) tripped at @op of client @client, which
+ * returned @err: recorded if it is the first, then run_state_stop().
+ */
+void run_state_trip(struct run_state *rs, enum run_end why, const struct op *op,
+		    int err, unsigned int client);
 
 /* Move the run on to @phase, unless it is stopped. */
 void run_state_advance(struct run_state *rs, enum phase phase);

@@ -99,6 +99,35 @@ static int make_tmp(struct outfile *o, const char *path, mode_t mode)
 	return open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 }
 
+/*
+ * Open @path, not a regular file, to write into it as '>' does. A FIFO
+ * that no one reads would block the open for ever, silently: tried
+ * without blocking first, then named while we wait for its reader. The
+ * wait ends with EINTR at a stop signal (no SA_RESTART: run/signals.c).
+ */
+static int open_direct(const char *path)
+{
+	const int flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC;
+	int fd = open(path, flags | O_NONBLOCK, 0666);
+
+	if (fd >= 0) {
+		/* writes block as '>' makes them, once it is open */
+		if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+			int err = errno;
+
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		return fd;
+	}
+	if (errno != ENXIO)
+		return -1;
+	warning("'%s' is a FIFO that no one reads: waiting for a reader (a stop signal gives up)",
+		path);
+	return open(path, flags, 0666);
+}
+
 FILE *outfile_open(struct outfile *o, const char *path)
 {
 	const char *name;
@@ -115,10 +144,16 @@ FILE *outfile_open(struct outfile *o, const char *path)
 					   errno != ENOENT) {
 		/* a device, a FIFO, a socket, a link: into it, as '>' */
 		o->direct = true;
-		o->fd = open(path,
-			     O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY |
-				     O_CLOEXEC,
-			     0666);
+		o->fd = open_direct(path);
+		if (o->fd < 0 && errno == EINTR) {
+			/* a stop signal while we waited: the caller's status
+			 * is the signal's, and nothing was made */
+			warning("'%s': not written: stopped by a signal while waiting for a reader",
+				path);
+			errno = EINTR;
+			o->f = NULL;
+			return NULL;
+		}
 	} else {
 		o->fd = make_tmp(o, path, 0666);
 		name = o->tmp;

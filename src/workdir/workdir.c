@@ -133,7 +133,7 @@ static bool more_components(const char *p)
  * ".": a symlink anywhere in @parent ("link/." too) is -ELOOP, a missing
  * component -ENOENT, a non-directory -ENOTDIR, each with a message.
  */
-static int open_parent(const char *parent)
+int workdir_open_parent(const char *parent)
 {
 	char name[NAME_MAX + 1];
 	const char *p = parent;
@@ -300,7 +300,7 @@ int workdir_create(struct workdir *wd, const char *parent)
 	workdir_clear_fields(wd);
 	pdir = parent_path(parent);
 
-	pfd = open_parent(pdir);
+	pfd = workdir_open_parent(pdir);
 	if (pfd < 0) {
 		err = pfd;
 		goto out_free_pdir;
@@ -401,7 +401,7 @@ int workdir_open_named(struct workdir *wd, const char *parent, const char *name,
 	int pfd, fd, err;
 
 	workdir_clear_fields(wd);
-	pfd = open_parent(pdir);
+	pfd = workdir_open_parent(pdir);
 	if (pfd < 0) {
 		free(pdir);
 		return pfd;
@@ -459,7 +459,7 @@ int workdir_attach(struct workdir *wd, const char *parent, const char *name,
 
 	workdir_clear_fields(wd);
 	pdir = parent_path(parent);
-	pfd = open_parent(pdir);
+	pfd = workdir_open_parent(pdir);
 	if (pfd < 0) {
 		free(pdir);
 		return pfd;

@@ -62,6 +62,13 @@ struct workdir {
 };
 
 /*
+ * Open the -D directory `parent` (O_PATH), resolved one component at a
+ * time: a symlink anywhere in it is -ELOOP, a missing component -ENOENT,
+ * a non-directory -ENOTDIR, each with a message. Returns the fd.
+ */
+int workdir_open_parent(const char *parent);
+
+/*
  * Create a fresh work directory inside `parent`, which must be an existing
  * directory given by its real path: a missing parent is -ENOENT, a file is
  * -ENOTDIR and a symlink anywhere in the path (even "link/.") is -ELOOP,

@@ -170,7 +170,7 @@ test_expect_success 'a stop in [setup]: exit 3, the line named, nothing measured
 	canary_setup &&
 	test_expect_code 3 vfsbench -q --loops 2 -c setup-fail.load \
 		-D "$TRASH/work" 2 >out 2>err &&
-	test_grep "^error: setup-fail.load:3: \[setup\] of client 0: unexpected result File exists\$" err &&
+	test_grep "^error: setup-fail.load:3: \[setup\] of client 0: mkdir: unexpected result EEXIST (File exists)\$" err &&
 	! grep "^Total:" out &&
 	canary_check &&
 	workdir_empty
@@ -184,7 +184,13 @@ test_expect_success '--strict in the measurement: stops at op 2 of pass 1, exit 
 	test "$(op_count out access)" = 1 &&
 	test "$(op_count out stat)" = 1 &&
 	test -z "$(op_count out statfs)" &&
-	test_grep "^note: stopped by --strict at an unexpected result: partial results\$" out &&
+	sed -n -e "/^note: /p" out >notes &&
+	cat >expect <<-\EOF &&
+	note: stopped by --strict at an unexpected result: partial results
+	note: --strict tripped at fail.load:3: stat: unexpected result EIO (Input/output error), client 0
+	note: the sweep stopped early; the runs above are all that finished
+	EOF
+	test_cmp expect notes &&
 	json_flat r.json >r.flat &&
 	test "$(jget r.flat "runs[0].passes")" = 0 &&
 	test "$(jget r.flat "runs[0].unexpected")" = 1 &&
@@ -201,7 +207,13 @@ test_expect_success '--max-errors 3 in the measurement: stops at op 2 of pass 3,
 	test "$(op_count out access)" = 3 &&
 	test "$(op_count out stat)" = 3 &&
 	test "$(op_count out statfs)" = 2 &&
-	test_grep "^note: stopped by --max-errors: partial results\$" out &&
+	sed -n -e "/^note: /p" out >notes &&
+	cat >expect <<-\EOF &&
+	note: stopped by --max-errors: partial results
+	note: --max-errors tripped at fail.load:3: stat: unexpected result EIO (Input/output error), client 0
+	note: the sweep stopped early; the runs above are all that finished
+	EOF
+	test_cmp expect notes &&
 	json_flat r.json >r.flat &&
 	test "$(jget r.flat "runs[0].passes")" = 2 &&
 	test "$(jget r.flat "runs[0].unexpected")" = 3 &&
@@ -228,8 +240,12 @@ for w in 30s 3p; do
 		test_expect_code 1 vfsbench -q -e null --strict -t 30s \
 			--warmup '"$w"' --null-fail stat:EIO -c fail.load --json r.json \
 			-D "$TRASH/work" 2 >out &&
-		test_grep "^2 clients: 0 ops in " out &&
-		test_grep "^note: stopped by --strict" out &&
+		# no "0 ops in 0.000 s", as if that were a result
+		test_grep "^2 clients: stopped in the warmup, nothing measured\$" out &&
+		! grep " ops in " out &&
+		test_grep "^note: stopped by --strict in the warmup: nothing measured\$" out &&
+		test_grep "^note: --strict tripped at fail.load:3: stat: unexpected result EIO (Input/output error), client [01]\$" out &&
+		! grep "^Total:\|^Throughput" out &&
 		json_flat r.json >r.flat &&
 		test "$(jget r.flat "runs[0].end")" = strict &&
 		test "$(jget r.flat "runs[0].ops")" = 0 &&
@@ -239,11 +255,40 @@ for w in 30s 3p; do
 	'
 done
 
+test_expect_success '--max-errors 2 in a warmup of 3 passes: the line, op and errno named, nothing measured' '
+	canary_setup &&
+	test_expect_code 1 vfsbench -q -e null --max-errors 2 --loops 5 \
+		--warmup 3p --null-fail stat:EIO -c fail.load -D "$TRASH/work" 1 >out &&
+	sed -n -e "/^1 client/,\$p" out >got &&
+	cat >expect <<-\EOF &&
+	1 client: stopped in the warmup, nothing measured
+	note: stopped by --max-errors in the warmup: nothing measured
+	note: --max-errors tripped at fail.load:3: stat: unexpected result EIO (Input/output error), client 0
+	note: the sweep stopped early; the runs above are all that finished
+	EOF
+	test_cmp expect got &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success '--strict and a [setup] line that fails: the line, op and errno named, exit 3' '
+	canary_setup &&
+	printf "[setup]\nmkdir d\nstat d/missing\n[run]\nstat d\n" >setupfail.load &&
+	test_expect_code 3 vfsbench -q --strict --loops 1 -c setupfail.load \
+		-D "$TRASH/work" 1 >out 2>err &&
+	echo "error: setupfail.load:3: [setup] of client 0: stat: unexpected result ENOENT (No such file or directory)" >expect &&
+	test_cmp expect err &&
+	! grep " ops in " out &&
+	canary_check &&
+	workdir_empty
+'
+
 test_expect_success '--strict with --loops and a warmup of passes: nothing measured' '
 	canary_setup &&
 	test_expect_code 1 vfsbench -q -e null --strict --loops 5 --warmup 2p \
 		--null-fail stat:EIO -c fail.load -D "$TRASH/work" 3 >out &&
-	test_grep "^3 clients: 0 ops in " out &&
+	test_grep "^3 clients: stopped in the warmup, nothing measured\$" out &&
+	! grep " ops in " out &&
 	canary_check &&
 	workdir_empty
 '

@@ -166,4 +166,24 @@ test_expect_success 'compare: a field only one file has (an older or a newer fil
 	test_cmp expect got
 '
 
+test_expect_success 'compare: free text is diffed as whole values, word lists by words' '
+	jq ".environment.sched_features = null
+	    | .environment.sched_features_unavailable = \"debugfs is not mounted at /sys/kernel/debug\"
+	    | .environment.cmdline = \"ro quiet mitigations=off\"" \
+		r.json >fa.json &&
+	jq ".environment.sched_features = null
+	    | .environment.sched_features_unavailable = \"debugfs: permission denied\"
+	    | .environment.cmdline = \"ro mitigations=auto quiet\"" \
+		r.json >fb.json &&
+	vfsbench compare fa.json fb.json >cmp 2>err &&
+	sed -n -e "/^Environment differs:\$/,\$p" cmp >got &&
+	cat >expect <<-EOF &&
+	Environment differs:
+	${SQ}fb.json${SQ} against ${SQ}fa.json${SQ}:
+	  cmdline: -mitigations=off +mitigations=auto
+	  sched_features_unavailable: debugfs is not mounted at /sys/kernel/debug | debugfs: permission denied
+	EOF
+	test_cmp expect got
+'
+
 test_done

@@ -34,6 +34,14 @@ stop_reader() {
 	return 0
 }
 
+# CMD || failed WHAT: the log says which step of a test failed (with what
+# vfsbench printed), since otherwise it only shows the whole body.
+failed() {
+	say "step failed: $1" >&2
+	cat out err >&2 2>/dev/null
+	return 1
+}
+
 # a field of run N of a result file
 jr() {
 	jq -r ".runs[$2].$3" "$1"
@@ -176,14 +184,18 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 	done
 	EOF
 	chmod +x fake/perf &&
-	env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
-		-D "$TRASH/work" 1 --profile 1 >out 2>err &&
-	test_grep "^  1 client: perf-1.data\$" out &&
-	rm perf-1.data &&
-	test_expect_code 2 env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q \
-		-c s.load --loops 1 -D "$TRASH/missing" 1 --profile 1 >out 2>err &&
-	test ! -e perf-1.data &&
-	canary_check && workdir_empty
+	{ env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
+		-D "$TRASH/work" 1 --profile 1 >out 2>err ||
+		failed "a run with the fake perf: exit 0"; } &&
+	{ test_grep "^  1 client: perf-1.data\$" out ||
+		failed "its profile listed"; } &&
+	{ rm perf-1.data || failed "its profile there"; } &&
+	{ test_expect_code 2 env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q \
+		-c s.load --loops 1 -D "$TRASH/missing" 1 --profile 1 >out 2>err ||
+		failed "a bad -D: exit 2"; } &&
+	{ test ! -e perf-1.data || failed "a bad -D: no profile"; } &&
+	{ canary_check || failed "the canary"; } &&
+	{ workdir_empty || failed "the work directory empty"; }
 '
 
 # The real perf, with a software event (hardware counters are missing in

@@ -294,7 +294,7 @@ test_if "$enospc_skip" 'ENOSPC in [setup]: exit 3, the line named, cleaned up' '
 	used=$(df_field 3) &&
 	test_expect_code 3 vfsbench -q --loops 3 -c sfill.load \
 		-D "$TRASH/work" 1 >out 2>err &&
-	echo "error: sfill.load:5: [setup] of client 0: unexpected result No space left on device" >expect &&
+	echo "error: sfill.load:5: [setup] of client 0: pwrite: unexpected result ENOSPC (No space left on device)" >expect &&
 	test_cmp expect err &&
 	! grep "^Total:" out &&
 	canary_check &&

@@ -75,7 +75,11 @@ test_expect_success '--json into a FIFO with a reader: written into, still a FIF
 	{ bounded cat fifo >got & reader=$!; } &&
 	run_null --json fifo --csv fifo.csv >out 2>err &&
 	wait $reader &&
-	test ! -s err &&
+	# a reader not yet in its open when the run ends is waited for,
+	# and said so (t8263)
+	sed -e "/^warning: .fifo. is a FIFO that no one reads: waiting for a reader/d" \
+		err >err.rest &&
+	test ! -s err.rest &&
 	test -p fifo &&
 	json_valid got &&
 	json_flat got >flat &&

@@ -219,7 +219,10 @@ test_expect_success 'plot -o into a FIFO with a reader: written into, still a FI
 	{ bounded cat fifo.svg >got & reader=$!; } &&
 	plot_fake r.json -o fifo.svg >out 2>err &&
 	wait $reader &&
-	test ! -s err &&
+	# a reader not yet in its open is waited for, and said so (t8263)
+	sed -e "/^warning: .fifo.svg. is a FIFO that no one reads: waiting for a reader/d" \
+		err >err.rest &&
+	test ! -s err.rest &&
 	test -p fifo.svg &&
 	test "$(cat got)" = "<svg>chart</svg>" &&
 	test "$(find . -name "*.tmp[0-9]*" | wc -l)" -eq 0

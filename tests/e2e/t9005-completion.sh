@@ -78,7 +78,7 @@ test_expect_success 'the completion is bound to the three names' '
 '
 
 test_expect_success 'each command offers exactly the options of its --help' '
-	for cmd in "" compare plot fdscale dbench; do
+	for cmd in "" compare plot fdscale dbench clean; do
 		# shellcheck disable=SC2086
 		help_options $cmd >expect.$cmd &&
 		test "$(wc -l <expect.$cmd)" -gt 3 &&
@@ -92,7 +92,7 @@ test_expect_success 'each command offers exactly the options of its --help' '
 '
 
 test_expect_success 'each option with a list of choices offers exactly those' '
-	for cmd in "" compare plot fdscale dbench; do
+	for cmd in "" compare plot fdscale dbench clean; do
 		# shellcheck disable=SC2086
 		help_values $cmd >values.$cmd || return 1
 		while read -r opt want; do
@@ -143,13 +143,14 @@ test_expect_success 'exact replies, as bash splits the line' '
 	test "$(comp vfsbench --variant resolve = cwd,d)" = "cwd,dirfd" &&
 	test "$(comp vfsbench --variant = placement = "")" = "$(printf "none\ncompact\nspread")" &&
 	test "$(comp vfsbench "" | tr "\n" " ")" = \
-		"compare plot fdscale dbench topology " &&
+		"compare plot fdscale dbench clean topology " &&
 	test "$(comp vfsbench -c compare -q co)" = "compare" &&
 	test "$(comp vfsbench -q compare --c | tr "\n" " ")" = \
 		"--correction --confidence " &&
 	test "$(comp vfsbench compare "" | sorted | tr "\n" " ")" = \
 		"a.json b.json sub " &&
 	test "$(comp vfsbench -D "")" = "sub" &&
+	test "$(comp vfsbench clean -D "")" = "sub" &&
 	test "$(comp vfsbench 1 2 "")" = "" &&
 	test "$(comp vfsbench 4 --js)" = "--json" &&
 	test "$(comp vfsbench fdscale --evict "")" = "$(printf "l2\nllc")" &&
