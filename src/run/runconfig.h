@@ -81,6 +81,7 @@ struct run_config {
 	uint32_t dcache_negative;
 	bool skip_cleanup;
 	bool strict;
+	bool uring_strict; /* -e uring refuses the ops that fall back */
 	bool quiet; /* no progress line */
 	/* standard output is a pipe or socket whose reader going away
 	 * (vfsbench | head) stops the run as a SIGPIPE would */
