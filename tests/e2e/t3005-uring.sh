@@ -274,4 +274,40 @@ else
 	test_skip 'inline: stat never, open of a cached name always, create never (tmpfs)' 'needs root and unshare'
 fi
 
+# The refusals of a kernel that cannot run the engine, made here with a
+# seccomp filter (tests/helper/vb-nouring): exit 2, the reason, nothing
+# created. kernel.io_uring_disabled is not changed: it is global.
+NOURING="$abs_top_builddir/tests/helper/vb-nouring"
+refusal() {
+	canary_setup &&
+	printf "%s\n" "$3" >expect &&
+	test_expect_code 2 "$NOURING" "$1" "$2" "$VFSBENCH" -q -e uring \
+		-c default.load --loops 1 -D "$TRASH/work" 1 >out 2>err &&
+	test_cmp expect err && test ! -s out &&
+	canary_check && workdir_empty
+}
+
+test_expect_success 'io_uring_setup refused (EPERM): the reason, nothing created' '
+	refusal io_uring_setup 1 "error: -e uring: cannot create a ring: io_uring_setup(): Operation not permitted"
+'
+
+test_expect_success 'no io_uring (ENOSYS): the reason, nothing created' '
+	refusal io_uring_setup 38 "error: -e uring: this kernel has no io_uring (io_uring_setup(): Function not implemented)"
+'
+
+test_expect_success 'setup flags refused (EINVAL): the reason, nothing created' '
+	refusal io_uring_setup 22 "error: -e uring: io_uring_setup() refused IORING_SETUP_SINGLE_ISSUER|IORING_SETUP_DEFER_TASKRUN (Linux 6.1)"
+'
+
+test_expect_success 'no opcode probe: the reason, nothing created' '
+	refusal io_uring_register 22 "error: -e uring: io_uring_register(IORING_REGISTER_PROBE) failed"
+'
+
+test_expect_success '-e posix is not refused where io_uring is' '
+	canary_setup &&
+	"$NOURING" io_uring_setup 1 "$VFSBENCH" -q -e posix -c default.load \
+		--loops 1 -D "$TRASH/work" 1 >out 2>err &&
+	canary_check && workdir_empty
+'
+
 test_done
