@@ -96,17 +96,26 @@ struct engine {
 	const char *const *fallback;
 	/*
 	 * Can this kernel run @lf's ops on the engine, with @strict refusing
-	 * an op that falls back to a system call? Prints why not and returns
-	 * -errno; 0. Called before anything is created; NULL: always.
+	 * an op that falls back to a system call, and @fixed (--uring-fixed)
+	 * direct descriptors? Prints why not and returns -errno; 0. Called
+	 * before anything is created; NULL: always.
 	 */
 	int (*usable)(const struct engine *e, const struct loadfile *lf,
-		      bool strict);
+		      bool strict, bool fixed);
 	/*
 	 * The client thread's own state (a ring), made before its [setup]
-	 * and released when its loop ends, in the thread: 0 or -errno.
+	 * for the ops of @lf, with --uring-fixed's @fixed, and released when
+	 * its loop ends, in the thread: 0 or -errno.
 	 */
-	int (*ctx_init)(struct engine_ctx *c);
+	int (*ctx_init)(struct engine_ctx *c, const struct loadfile *lf,
+			bool fixed);
 	void (*ctx_release)(struct engine_ctx *c);
+	/*
+	 * Close handle @h outside the timed ops (a cut of a trace, an open
+	 * that should have failed, the end): for a handle that is no fd of
+	 * the process (--uring-fixed's direct descriptors). NULL: close(2).
+	 */
+	void (*drop)(struct engine_ctx *c, unsigned int h);
 };
 
 extern const struct engine engine_posix;

@@ -20,6 +20,7 @@
 
 #include "base/compiler.h"
 #include "engine/uringring.h"
+#include "lang/loadfile.h"
 
 /* What posix issues with the same arguments, in --resolve's mode. */
 static long uring_syscall(struct engine_ctx *c, const struct op *op,
@@ -84,6 +85,43 @@ static long uring_fstat(struct engine_ctx *c, const struct op *op,
 	return statx_at(c, op, c->fd[op->handle], "", AT_EMPTY_PATH);
 }
 
+/* Is handle @h a direct descriptor (--uring-fixed)? */
+static inline bool direct(const struct engine_ctx *c, unsigned int h)
+{
+	return c->ring->direct && c->ring->direct[h];
+}
+
+/* A handle's fd in @e is its slot in the ring's file table. */
+static inline long fixed_run(struct engine_ctx *c, const struct op *op,
+			     struct io_uring_sqe *e)
+{
+	if (direct(c, op->handle))
+		e->flags |= IOSQE_FIXED_FILE;
+	return done(c, op, run(c));
+}
+
+/*
+ * --uring-fixed: open into slot @slot of the ring's file table, as
+ * open_how() would: 0 or -errno.
+ */
+static long open_direct(struct engine_ctx *c, const char *path, int flags,
+			unsigned int mode, unsigned long long resolve,
+			unsigned int slot)
+{
+	struct open_how how = {
+		.flags = (unsigned long long)flags,
+		.mode = (flags & (O_CREAT | O_TMPFILE)) ? mode : 0,
+		.resolve = resolve,
+	};
+
+	if (!resolve)
+		io_uring_prep_openat_direct(sqe(c), c->at, path, flags, mode,
+					    slot);
+	else
+		io_uring_prep_openat2_direct(sqe(c), c->at, path, &how, slot);
+	return run(c);
+}
+
 /* openat2(2) through the ring: an fd or -errno */
 static long open_how(struct engine_ctx *c, const char *path, int flags,
 		     unsigned int mode, unsigned long long resolve)
@@ -111,8 +149,16 @@ static long close_fd(struct engine_ctx *c, int fd)
 static long open_op(struct engine_ctx *c, const struct op *op, const char *path,
 		    unsigned long long resolve)
 {
-	long fd = open_how(c, path, op->flags, op->mode, resolve);
+	long fd;
 
+	if (direct(c, op->handle)) {
+		fd = open_direct(c, path, op->flags, op->mode, resolve,
+				 op->handle);
+		if (!fd)
+			c->fd[op->handle] = op->handle;
+		return done(c, op, fd);
+	}
+	fd = open_how(c, path, op->flags, op->mode, resolve);
 	if (fd >= 0)
 		c->fd[op->handle] = (int)fd;
 	return done(c, op, fd < 0 ? fd : 0);
@@ -160,37 +206,49 @@ static long uring_close(struct engine_ctx *c, const struct op *op,
 
 	/* the fd is gone whatever close returns, as with close(2) */
 	c->fd[op->handle] = -1;
+	if (direct(c, op->handle)) {
+		io_uring_prep_close_direct(sqe(c), (unsigned int)fd);
+		return done(c, op, run(c));
+	}
 	return done(c, op, close_fd(c, fd));
 }
 
 static long uring_pread(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
-	io_uring_prep_read(sqe(c), c->fd[op->handle], c->buf,
-			   (unsigned int)op->size, op->offset);
-	return done(c, op, run(c));
+	struct io_uring_sqe *e = sqe(c);
+
+	io_uring_prep_read(e, c->fd[op->handle], c->buf, (unsigned int)op->size,
+			   op->offset);
+	return fixed_run(c, op, e);
 }
 
 static long uring_pwrite(struct engine_ctx *c, const struct op *op,
 			 UNUSED const char *path, UNUSED const char *path2)
 {
-	io_uring_prep_write(sqe(c), c->fd[op->handle], c->buf,
+	struct io_uring_sqe *e = sqe(c);
+
+	io_uring_prep_write(e, c->fd[op->handle], c->buf,
 			    (unsigned int)op->size, op->offset);
-	return done(c, op, run(c));
+	return fixed_run(c, op, e);
 }
 
 static long uring_fsync(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
-	io_uring_prep_fsync(sqe(c), c->fd[op->handle], 0);
-	return done(c, op, run(c));
+	struct io_uring_sqe *e = sqe(c);
+
+	io_uring_prep_fsync(e, c->fd[op->handle], 0);
+	return fixed_run(c, op, e);
 }
 
 static long uring_fdatasync(struct engine_ctx *c, const struct op *op,
 			    UNUSED const char *path, UNUSED const char *path2)
 {
-	io_uring_prep_fsync(sqe(c), c->fd[op->handle], IORING_FSYNC_DATASYNC);
-	return done(c, op, run(c));
+	struct io_uring_sqe *e = sqe(c);
+
+	io_uring_prep_fsync(e, c->fd[op->handle], IORING_FSYNC_DATASYNC);
+	return fixed_run(c, op, e);
 }
 
 static long uring_unlink(struct engine_ctx *c, const struct op *op,
@@ -294,28 +352,70 @@ static long uring_probe_beneath(struct engine_ctx *c, const struct op *op,
 	return probe_op(c, op, path, RESOLVE_BENEATH);
 }
 
-static int uring_ctx_init(struct engine_ctx *c)
+static void uring_ctx_release(struct engine_ctx *c)
+{
+	if (!c->ring)
+		return;
+	uring_ring_release(c->ring);
+	free(c->ring->direct);
+	free(c->ring);
+	c->ring = NULL;
+}
+
+/*
+ * --uring-fixed: a sparse file table of one slot per handle, and which
+ * handles go there: those whose every op takes a direct descriptor.
+ */
+static int fixed_init(struct engine_ctx *c, const struct loadfile *lf)
+{
+	const struct op *why;
+	int ret;
+
+	if (!lf->nhandles)
+		return 0;
+	c->ring->direct = calloc(lf->nhandles, sizeof(*c->ring->direct));
+	if (!c->ring->direct)
+		return -ENOMEM;
+	for (unsigned int h = 0; h < lf->nhandles; h++)
+		c->ring->direct[h] = uring_handle_direct(lf, h, &why);
+	ret = io_uring_register_files_sparse(&c->ring->ring, lf->nhandles);
+	return ret < 0 ? ret : 0;
+}
+
+static int uring_ctx_init(struct engine_ctx *c, const struct loadfile *lf,
+			  bool fixed)
 {
 	int ret;
 
-	c->ring = malloc(sizeof(*c->ring));
+	c->ring = calloc(1, sizeof(*c->ring));
 	if (!c->ring)
 		return -ENOMEM;
 	ret = uring_ring_init(c->ring);
 	if (ret) {
 		free(c->ring);
 		c->ring = NULL;
+		return ret;
 	}
+	ret = fixed ? fixed_init(c, lf) : 0;
+	if (ret)
+		uring_ctx_release(c);
 	return ret;
 }
 
-static void uring_ctx_release(struct engine_ctx *c)
+/* A handle closed outside the timed ops: a slot, or a plain fd. */
+static void uring_drop(struct engine_ctx *c, unsigned int h)
 {
-	if (!c->ring)
+	int fd = c->fd[h];
+
+	c->fd[h] = -1;
+	if (!c->ring || !direct(c, h)) {
+		close(fd);
 		return;
-	uring_ring_release(c->ring);
-	free(c->ring);
-	c->ring = NULL;
+	}
+	io_uring_prep_close_direct(sqe(c), (unsigned int)fd);
+	c->ring->punted = false;
+	run(c);
+	c->ring->punted = false;
 }
 
 /* What each op issues, through the ring and outside it (--list-ops). */
@@ -392,4 +492,5 @@ const struct engine engine_uring = {
 	.usable = uring_usable,
 	.ctx_init = uring_ctx_init,
 	.ctx_release = uring_ctx_release,
+	.drop = uring_drop,
 };

@@ -109,7 +109,45 @@ static int refuse_fallbacks(const struct engine *e, const struct loadfile *lf)
 	return -EINVAL;
 }
 
-int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict)
+bool uring_handle_direct(const struct loadfile *lf, unsigned int h,
+			 const struct op **why)
+{
+	for (unsigned int i = 0; i < lf->nops; i++) {
+		const struct op *op = &lf->ops[i];
+
+		if (!op->has_handle || op->handle != h)
+			continue;
+		switch (op->id) {
+		case OP_OPEN:
+		case OP_CLOSE:
+		case OP_PREAD:
+		case OP_PWRITE:
+		case OP_FSYNC:
+		case OP_FDATASYNC:
+			continue;
+		default:
+			*why = op;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* --uring-fixed: a note for each handle that stays a plain fd. */
+static void note_plain_handles(const struct loadfile *lf)
+{
+	for (unsigned int h = 0; h < lf->nhandles; h++) {
+		const struct op *why;
+
+		if (!uring_handle_direct(lf, h, &why))
+			warning("%s:%u: --uring-fixed: op '%s' cannot take a direct descriptor: handle @%u opens as a plain fd",
+				lf->name, why->line, op_table[why->id].name,
+				h + 1);
+	}
+}
+
+int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict,
+		 bool fixed)
 {
 	struct uring_ring r;
 	struct io_uring_probe *probe;
@@ -142,5 +180,7 @@ int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict)
 	io_uring_free_probe(probe);
 	if (!ret && strict)
 		ret = refuse_fallbacks(e, lf);
+	if (!ret && fixed)
+		note_plain_handles(lf);
 	return ret;
 }

@@ -22,6 +22,10 @@ struct uring_ring {
 	struct io_uring ring;
 	/* some submission of the op under way was punted */
 	bool punted;
+	/* --uring-fixed: [nhandles], the handles that are direct
+	 * descriptors (the slot of the ring's file table is the handle's
+	 * number); NULL without it */
+	bool *direct;
 };
 
 /* The setup flags of every ring (doc/design.md, "The uring engine"). */

@@ -160,23 +160,30 @@ static inline long client_exec(struct client *c, const struct op *op)
 	return c->opfn[op->id](&c->ctx, op, p1, p2);
 }
 
+/* Close handle @h, untimed: the engine's way (a direct descriptor). */
+static void drop_handle(struct client *c, unsigned int h)
+{
+	if (c->engine->drop) {
+		c->engine->drop(&c->ctx, h);
+		return;
+	}
+	close(c->ctx.fd[h]);
+	c->ctx.fd[h] = -1;
+}
+
 /* An open expected to fail that succeeded: its fd has no close op. */
 static void drop_unexpected_fd(struct client *c, const struct op *op)
 {
 	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
-	    c->ctx.fd[op->handle] >= 0) {
-		close(c->ctx.fd[op->handle]);
-		c->ctx.fd[op->handle] = -1;
-	}
+	    c->ctx.fd[op->handle] >= 0)
+		drop_handle(c, op->handle);
 }
 
 static void close_handles(struct client *c)
 {
 	for (unsigned int h = 0; h < c->nhandles; h++)
-		if (c->ctx.fd[h] >= 0) {
-			close(c->ctx.fd[h]);
-			c->ctx.fd[h] = -1;
-		}
+		if (c->ctx.fd[h] >= 0)
+			drop_handle(c, h);
 }
 
 /* Has the run been stopped (a signal, the clock, --strict...)? */
@@ -319,7 +326,7 @@ static int client_setup(struct client *c)
 	}
 	/* -e uring: the ring, in the client's fd table, before [setup] */
 	if (c->engine->ctx_init) {
-		ret = c->engine->ctx_init(&c->ctx);
+		ret = c->engine->ctx_init(&c->ctx, rs->lf, cfg->uring_fixed);
 		if (ret)
 			return ret;
 	}

@@ -2,6 +2,7 @@
 # shellcheck disable=SC2034,SC2154
 test_description='-e uring: the ops through the ring, the same counts and trees as posix, inline shares, refusals'
 . "$srcdir/tests/e2e/lib.sh"
+SQ="'"
 
 # The work directory a --skip-cleanup run left (exactly one).
 left_workdir() {
@@ -273,6 +274,63 @@ if command -v unshare >/dev/null 2>&1 && test "$(id -u)" = 0; then
 else
 	test_skip 'inline: stat never, open of a cached name always, create never (tmpfs)' 'needs root and unshare'
 fi
+
+# --uring-fixed: handles whose every op takes a direct descriptor open in
+# the ring's file table (fx.load's @1); @2 has an fstat (statx takes no
+# direct descriptor) and stays a plain fd, with a note; the counts are
+# posix's.
+cat >fx.load <<'LF'
+[setup]
+create f
+create g
+[run]
+open f rdwr @1
+pwrite @1 0 4k
+pread @1 0 4k
+fdatasync @1
+close @1
+open g rdonly @2
+fstat @2
+close @2
+LF
+
+test_expect_success '--uring-fixed: the counts of posix, a note for the handle that stays an fd' '
+	canary_setup &&
+	vfsbench -q -e posix -c fx.load --loops 7 -D "$TRASH/work" 2 \
+		>posix.out 2>posix.err &&
+	vfsbench -q -e uring --uring-fixed -c fx.load --loops 7 \
+		-D "$TRASH/work" 2 >fixed.out 2>fixed.err &&
+	printf "%s\n" "warning: fx.load:11: --uring-fixed: op ${SQ}fstat${SQ} cannot take a direct descriptor: handle @2 opens as a plain fd" >expect &&
+	test_cmp expect fixed.err &&
+	counts posix.out >posix.counts && counts fixed.out >fixed.counts &&
+	test "$(op_count fixed.out pread)" = 14 &&
+	test_cmp posix.counts fixed.counts &&
+	canary_check && workdir_empty
+'
+
+strace_test '--uring-fixed: a sparse file table, no open(2) of the direct handle, @2 opened by the ring' '
+	canary_setup &&
+	strace -f -o fx.trace "$VFSBENCH" -q -e uring --uring-fixed \
+		-c fx.load --loops 1 -D "$TRASH/work" 1 >out 2>err &&
+	grep -c "IORING_REGISTER_FILES2, {nr=2, flags=IORING_RSRC_REGISTER_SPARSE" fx.trace >n &&
+	echo 1 >e && test_cmp e n &&
+	! grep -E "(open|openat|openat2)\\(.*\"(f|g)\"" fx.trace &&
+	canary_check && workdir_empty
+'
+
+test_expect_success '--uring-fixed on mixed.load: the counts and tree of posix' '
+	canary_setup &&
+	vfsbench -q -e posix -c mixed.load --loops 3 --skip-cleanup \
+		-D "$TRASH/work" 2 >posix.out 2>posix.err &&
+	w=$(left_workdir) && tree "$w" >posix.tree && remove_left &&
+	vfsbench -q -e uring --uring-fixed -c mixed.load --loops 3 \
+		--skip-cleanup -D "$TRASH/work" 2 >fixed.out 2>fixed.err &&
+	w=$(left_workdir) && tree "$w" >fixed.tree && remove_left &&
+	counts posix.out >posix.counts && counts fixed.out >fixed.counts &&
+	test_cmp posix.counts fixed.counts &&
+	test_cmp posix.tree fixed.tree &&
+	canary_check && workdir_empty
+'
 
 # The refusals of a kernel that cannot run the engine, made here with a
 # seccomp filter (tests/helper/vb-nouring): exit 2, the reason, nothing
