@@ -21,10 +21,12 @@ remove_left() {
 
 # tree DIR: every name below DIR with its type, size and mode, sorted;
 # directories' sizes left out (they depend on the order of creation on
-# some filesystems).
+# some filesystems), and the work directory's marker, whose size depends
+# on the digits of the pid and start time it records.
 tree() {
 	(cd "$1" && find . -mindepth 1 \( -type d -printf '%p d %m\n' \) -o \
-		\( -printf '%p %y %s %m %l\n' \)) | LC_ALL=C sort
+		\( -printf '%p %y %s %m %l\n' \)) |
+		grep -v '^\./\.vfsbench-workdir ' | LC_ALL=C sort
 }
 
 # counts REPORT: each op's Count and unexpected columns, every run.
