@@ -10,7 +10,7 @@
 # without them clang cannot link the ASan, UBSan and fuzzing builds.
 set -eu
 pkgs="build-essential autoconf automake autoconf-archive pkg-config libpopt-dev
-libjansson-dev libgsl-dev nettle-dev libhwloc-dev"
+libjansson-dev libgsl-dev nettle-dev libhwloc-dev liburing-dev"
 case "${1:-}" in
 --mpi) pkgs="$pkgs libopenmpi-dev openmpi-bin" ;;
 --test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench

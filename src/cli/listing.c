@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "lang/builtin.h"
 #include "lang/loadfile.h"
 #include "lang/ops.h"
@@ -95,6 +96,24 @@ static void listing_mode(bool beneath)
 	}
 }
 
+/* -e uring: what goes through the ring, and what does not. */
+static void listing_uring(void)
+{
+	const struct engine *e = &engine_uring;
+
+	printf("\n-e uring (through the client's io_uring, one op at a time; \"system call\": no opcode, issued as the first table says):\n");
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++) {
+		if (!e->queued[i])
+			printf("%-16s system call: %s\n", op_table[i].name,
+			       e->fallback[i]);
+		else if (e->fallback[i])
+			printf("%-16s %s; system call: %s\n", op_table[i].name,
+			       e->queued[i], e->fallback[i]);
+		else
+			printf("%-16s %s\n", op_table[i].name, e->queued[i]);
+	}
+}
+
 void listing_ops(void)
 {
 	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
@@ -104,6 +123,7 @@ void listing_ops(void)
 	printf("\n--resolve beneath (openat2 RESOLVE_BENEATH from that fd; ops on a handle as above):\n");
 	listing_mode(true);
 	printf("\n--resolve abs issues the calls of the first table on absolute paths.\n");
+	listing_uring();
 	printf("\ndbench loadfiles (one op per line of dbench's format; --resolve cwd and abs):\n");
 	for (unsigned int i = OP_NATIVE_NR; i < OP_NR; i++)
 		printf("%-16s %s\n", op_table[i].name, op_table[i].syscalls);

@@ -32,7 +32,7 @@
 #include "sys/dcache.h"
 
 static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
-	no_resolve, links_out;
+	no_resolve, links_out, uring_strict, uring_fixed;
 
 static const struct
 	poptOption
@@ -213,6 +213,14 @@ static const struct
 				  OPT_NULL_FAIL,
 				  "null engine: make every OP fail with ERRNO, e.g. stat:EIO (repeatable)",
 				  "OP:ERRNO" },
+				{ "uring-strict", '\0', POPT_ARG_NONE,
+				  &uring_strict, 0,
+				  "uring engine: refuse a loadfile with ops that have no io_uring opcode (they would run as system calls)",
+				  NULL },
+				{ "uring-fixed", '\0', POPT_ARG_NONE,
+				  &uring_fixed, 0,
+				  "uring engine: open handles as direct descriptors, in the ring's file table (reads and writes with IOSQE_FIXED_FILE)",
+				  NULL },
 				{ "list-loadfiles", '\0', POPT_ARG_NONE, NULL,
 				  OPT_LIST_LOADFILES,
 				  "list the built-in loadfiles and exit",
@@ -447,6 +455,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	act = cpuopts_init(&cfg->cpus);
 	skip_cleanup = strict = quiet = 0;
 	sync_open = sync_dirs = fsync_writes = no_resolve = links_out = 0;
+	uring_strict = uring_fixed = 0;
 	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
 	poptSetOtherOptionHelp(pc, "[OPTIONS] CLIENTS...");
 	while (act == OPTIONS_RUN && (rc = poptGetNextOpt(pc)) > 0) {
@@ -489,6 +498,8 @@ enum options_action options_parse(struct config *cfg, int argc,
 	poptFreeContext(pc);
 	cfg->run.skip_cleanup = skip_cleanup;
 	cfg->run.strict = strict;
+	cfg->run.uring_strict = uring_strict;
+	cfg->run.uring_fixed = uring_fixed;
 	cfg->run.quiet = quiet;
 	cfg->lopts.sync_open = sync_open;
 	cfg->lopts.sync_dirs = sync_dirs;

@@ -37,6 +37,8 @@ int walk_check(const struct run_config *cfg, const struct engine *e,
 
 	if (engine_check(e, lf, cfg->resolve))
 		return -EINVAL;
+	if (e->usable && e->usable(e, lf, cfg->uring_strict, cfg->uring_fixed))
+		return -EINVAL;
 	line = first_line(lf, OP_PROBE);
 	if (line && e->opens_fds) {
 		ret = posixat_probe_supported();

@@ -15,6 +15,7 @@
 static const struct engine *const engines[] = {
 	&engine_posix,
 	&engine_null,
+	&engine_uring,
 };
 
 const struct engine *engine_find(const char *name)

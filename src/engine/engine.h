@@ -10,6 +10,7 @@
 #include "lang/ops.h"
 
 struct loadfile;
+struct uring_ring;
 
 /*
  * --resolve: where an op's lookup starts (vfsbench(1), "Path walks").
@@ -46,6 +47,15 @@ struct engine_ctx {
 	/* where lookups start: AT_FDCWD, or the client's O_PATH directory
 	 * fd with --resolve dirfd and beneath */
 	int at;
+	/* -e uring: the client's ring (uringring.h), made by ctx_init */
+	struct uring_ring *ring;
+	/*
+	 * -e uring: where the ops that completed inline are counted, the
+	 * op's statistics slot times @inl_stride on (the client's result);
+	 * NULL in [setup], whose ops have no slot.
+	 */
+	uint64_t *inl;
+	unsigned int inl_stride;
 };
 
 /*
@@ -77,10 +87,40 @@ struct engine {
 	engine_op_fn *op_at[OP_NR];
 	engine_op_fn *op_beneath[OP_NR];
 	bool modes_alike;
+	/*
+	 * An engine that submits ops through a queue (-e uring): what each op
+	 * issues there (NULL: op_table's calls), and the system calls it
+	 * issues outside the queue for want of an opcode (NULL: none).
+	 */
+	const char *const *queued;
+	const char *const *fallback;
+	/*
+	 * Can this kernel run @lf's ops on the engine, with @strict refusing
+	 * an op that falls back to a system call, and @fixed (--uring-fixed)
+	 * direct descriptors? Prints why not and returns -errno; 0. Called
+	 * before anything is created; NULL: always.
+	 */
+	int (*usable)(const struct engine *e, const struct loadfile *lf,
+		      bool strict, bool fixed);
+	/*
+	 * The client thread's own state (a ring), made before its [setup]
+	 * for the ops of @lf, with --uring-fixed's @fixed, and released when
+	 * its loop ends, in the thread: 0 or -errno.
+	 */
+	int (*ctx_init)(struct engine_ctx *c, const struct loadfile *lf,
+			bool fixed);
+	void (*ctx_release)(struct engine_ctx *c);
+	/*
+	 * Close handle @h outside the timed ops (a cut of a trace, an open
+	 * that should have failed, the end): for a handle that is no fd of
+	 * the process (--uring-fixed's direct descriptors). NULL: close(2).
+	 */
+	void (*drop)(struct engine_ctx *c, unsigned int h);
 };
 
 extern const struct engine engine_posix;
 extern const struct engine engine_null;
+extern const struct engine engine_uring;
 
 /* The engine called @name, or NULL. */
 const struct engine *engine_find(const char *name);

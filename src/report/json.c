@@ -7,6 +7,7 @@
  */
 #include <config.h>
 #include "report/report.h"
+#include "report/uring.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -258,7 +259,8 @@ static json_t *ops_json(const struct report_config *rc, const struct run *run)
 		for (unsigned int e = 0; e < ERR_NR; e++) {
 			const char *name;
 
-			if (!r->err[s][e] || e == ERR_UNCACHED)
+			if (!r->err[s][e] || e == ERR_UNCACHED ||
+			    e == ERR_INLINE)
 				continue;
 			name = e == 0		    ? "success" :
 			       e == ERR_SKIPPED	    ? "skipped" :
@@ -474,6 +476,7 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 	json_object_set_new(o, "main_affinity", str(run->main_affinity));
 	json_object_set_new(o, "profile", run_profile_json(run));
 	json_object_set_new(o, "ops_detail", ops_json(rc, run));
+	report_uring_json(o, json_object_get(o, "ops_detail"), run);
 	all = xmalloc(sizeof(*all));
 	result_all_ops(r, all);
 	json_object_set_new(o, "percentiles", pct_json(rc, all));

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include "report/report.h"
+#include "report/uring.h"
 #include "report/walk.h"
 
 #include <stdbool.h>
@@ -164,7 +165,8 @@ static void print_unexpected(const struct run *run)
 		for (unsigned int e = 0; e < ERR_NR; e++) {
 			const char *what;
 
-			if (!r->err[s][e] || e == ERR_UNCACHED)
+			if (!r->err[s][e] || e == ERR_UNCACHED ||
+			    e == ERR_INLINE)
 				continue;
 			if (e == 0)
 				what = "success (an errno was expected)";
@@ -529,6 +531,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	if (rc->npercentiles)
 		report_percentiles(rc, run);
 	print_unexpected(run);
+	report_uring_text(run);
 	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",
 	       per_sec(r->ops, el), per_sec(r->bytes, el) / 1e6,
 	       per_sec(r->passes, el), (unsigned long long)r->passes,

@@ -29,6 +29,7 @@
 #include "sys/cpulist.h"
 #include "sys/dcache.h"
 #include "sys/fdtable.h"
+#include "sys/iowq.h"
 #include "sys/placement.h"
 
 /* Round @n up to whole cache lines, as calloc_aligned() allocates. */
@@ -159,23 +160,30 @@ static inline long client_exec(struct client *c, const struct op *op)
 	return c->opfn[op->id](&c->ctx, op, p1, p2);
 }
 
+/* Close handle @h, untimed: the engine's way (a direct descriptor). */
+static void drop_handle(struct client *c, unsigned int h)
+{
+	if (c->engine->drop) {
+		c->engine->drop(&c->ctx, h);
+		return;
+	}
+	close(c->ctx.fd[h]);
+	c->ctx.fd[h] = -1;
+}
+
 /* An open expected to fail that succeeded: its fd has no close op. */
 static void drop_unexpected_fd(struct client *c, const struct op *op)
 {
 	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
-	    c->ctx.fd[op->handle] >= 0) {
-		close(c->ctx.fd[op->handle]);
-		c->ctx.fd[op->handle] = -1;
-	}
+	    c->ctx.fd[op->handle] >= 0)
+		drop_handle(c, op->handle);
 }
 
 static void close_handles(struct client *c)
 {
 	for (unsigned int h = 0; h < c->nhandles; h++)
-		if (c->ctx.fd[h] >= 0) {
-			close(c->ctx.fd[h]);
-			c->ctx.fd[h] = -1;
-		}
+		if (c->ctx.fd[h] >= 0)
+			drop_handle(c, h);
 }
 
 /* Has the run been stopped (a signal, the clock, --strict...)? */
@@ -317,8 +325,19 @@ static int client_setup(struct client *c)
 		if (ret)
 			return ret;
 	}
+	/* -e uring: the ring, in the client's fd table, before [setup] */
+	if (c->engine->ctx_init) {
+		ret = c->engine->ctx_init(&c->ctx, rs->lf, cfg->uring_fixed);
+		if (ret)
+			return ret;
+	}
 	ret = run_setup_ops(c);
-	return ret ? ret : client_negative(c);
+	if (ret)
+		return ret;
+	/* the [run] ops' inline completions, in their slots' outcomes */
+	c->ctx.inl = &c->res.err[0][ERR_INLINE];
+	c->ctx.inl_stride = ERR_NR;
+	return client_negative(c);
 }
 
 /*
@@ -399,6 +418,33 @@ static uint64_t phase_end(const struct run_state *rs, int phase)
 }
 
 /*
+ * -e uring: the CPU time of the client's io-wq workers (iou-wrk-<tid>) at
+ * the measurement's start, and what they used by its end. Out of line,
+ * like usage_mark(): at phase boundaries only.
+ */
+static NOINLINE void iowq_mark(struct client *c, uint64_t *ns)
+{
+	if (c->ctx.ring &&
+	    iowq_cpu_ns(atomic_load_explicit(&c->tid, memory_order_relaxed),
+			ns))
+		*ns = UINT64_MAX;
+}
+
+static NOINLINE void iowq_add(struct client *c, uint64_t start)
+{
+	uint64_t end;
+
+	if (!c->ctx.ring || start == UINT64_MAX)
+		return;
+	iowq_mark(c, &end);
+	if (end == UINT64_MAX)
+		return;
+	/* a worker that exited took its time with it: never below 0 */
+	c->res.usage.iowq_ns += end > start ? end - start : 0;
+	c->res.usage.iowq_known = true;
+}
+
+/*
  * --latency-sample: the measurement starts each kind's countdown at 1, so
  * that its first op is timed, then every Nth.
  */
@@ -473,6 +519,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	struct hist_batch batch;
 	unsigned int batched = 0;
 	struct usage_mark u_start, u_end;
+	uint64_t iowq_start = 0;
 
 	/*
 	 * A client that owes the warmup gate arrives even when stopped, or
@@ -487,6 +534,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	if (sampled)
 		sample_restart(c);
 	usage_mark(&u_start);
+	iowq_mark(c, &iowq_start);
 	t0 = clock_now_ns();
 	res->t_start = t0;
 	c->pass_mark = t0;
@@ -511,6 +559,7 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 					if (sampled)
 						sample_restart(c);
 					usage_mark(&u_start);
+					iowq_mark(c, &iowq_start);
 					t0 = clock_now_ns();
 					res->t_start = t0;
 					measuring = true;
@@ -613,6 +662,7 @@ out:
 	} else {
 		usage_mark(&u_end);
 		result_add_usage(res, &u_start, &u_end);
+		iowq_add(c, iowq_start);
 		hist_batch_flush(&batch, batched, res->lat);
 		count_ops(c, sampled);
 		res->ops = done - done_from;
@@ -656,6 +706,9 @@ void *client_main(void *arg)
 	gate_arrive(&rs->gate);
 	if (!c->error)
 		client_loop(c);
+	/* in the thread: the ring is in its fd table */
+	if (c->engine->ctx_release)
+		c->engine->ctx_release(&c->ctx);
 	atomic_store_explicit(&c->progress->done, 1, memory_order_release);
 	return NULL;
 }

@@ -81,6 +81,8 @@ struct run_config {
 	uint32_t dcache_negative;
 	bool skip_cleanup;
 	bool strict;
+	bool uring_strict; /* -e uring refuses the ops that fall back */
+	bool uring_fixed; /* -e uring opens into the ring's file table */
 	bool quiet; /* no progress line */
 	/* standard output is a pipe or socket whose reader going away
 	 * (vfsbench | head) stops the run as a SIGPIPE would */

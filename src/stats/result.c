@@ -64,6 +64,8 @@ void result_merge(struct result *dst, const struct result *src)
 	dst->usage.run_delay_known |= src->usage.run_delay_known;
 	dst->usage.migrations += src->usage.migrations;
 	dst->usage.migrations_known |= src->usage.migrations_known;
+	dst->usage.iowq_ns += src->usage.iowq_ns;
+	dst->usage.iowq_known |= src->usage.iowq_known;
 	if (src->t_end) {
 		if (!dst->t_start || src->t_start < dst->t_start)
 			dst->t_start = src->t_start;
@@ -73,7 +75,7 @@ void result_merge(struct result *dst, const struct result *src)
 }
 
 /* The scalars of a result, in the order packed. */
-#define RESULT_SCALARS 14
+#define RESULT_SCALARS 16
 
 size_t result_packed_size(unsigned int nslots)
 {
@@ -115,6 +117,8 @@ void result_pack(const struct result *r, void *buf)
 	*w++ = r->usage.involuntary;
 	*w++ = r->usage.run_delay_ns;
 	*w++ = r->usage.run_delay_known;
+	*w++ = r->usage.iowq_ns;
+	*w++ = r->usage.iowq_known;
 	for (unsigned int i = 0; i < r->nslots; i++) {
 		const struct hist *h = &r->lat[i];
 
@@ -148,6 +152,8 @@ void result_unpack(struct result *r, const void *buf)
 	r->usage.involuntary = *w++;
 	r->usage.run_delay_ns = *w++;
 	r->usage.run_delay_known = *w++ != 0;
+	r->usage.iowq_ns = *w++;
+	r->usage.iowq_known = *w++ != 0;
 	for (unsigned int i = 0; i < r->nslots; i++) {
 		struct hist *h = &r->lat[i];
 

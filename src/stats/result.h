@@ -20,14 +20,17 @@
  * run because its handle was dead (its open had failed), ERR_INTERRUPTED
  * an op that the stop of the run interrupted (EINTR), ERR_UNCACHED a
  * probe whose lookup could not complete in RCU-walk mode (EAGAIN): none of
- * the last three is an unexpected result.
+ * the last three is an unexpected result. ERR_INLINE is no outcome but a
+ * property: the ops of -e uring that completed inline, within their
+ * submission (engine/uringring.h), whatever their result.
  */
 #define ERR_ERRNO_MAX	134
 #define ERR_OTHER	ERR_ERRNO_MAX
 #define ERR_SKIPPED	(ERR_ERRNO_MAX + 1)
 #define ERR_INTERRUPTED (ERR_ERRNO_MAX + 2)
 #define ERR_UNCACHED	(ERR_ERRNO_MAX + 3)
-#define ERR_NR		(ERR_ERRNO_MAX + 4)
+#define ERR_INLINE	(ERR_ERRNO_MAX + 4)
+#define ERR_NR		(ERR_ERRNO_MAX + 5)
 
 /*
  * CPU time and context switches, from getrusage(2); the run-queue delay
@@ -42,6 +45,9 @@ struct usage {
 	bool run_delay_known; /* /proc/thread-self/schedstat was readable */
 	uint64_t migrations; /* se.nr_migrations of /proc/thread-self/sched */
 	bool migrations_known; /* it was readable (CONFIG_SCHED_DEBUG) */
+	/* -e uring: the CPU time of the clients' io-wq workers */
+	uint64_t iowq_ns;
+	bool iowq_known;
 };
 
 struct result {

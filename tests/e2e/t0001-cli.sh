@@ -21,7 +21,7 @@ ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct
 fd-table depth prefix resolve dcache skip-cleanup max-errors strict stop-timeout clock latency-sample
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles units dialect links-out
-sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail
+sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail uring-strict uring-fixed
 list-loadfiles list-ops version help help-all usage placement profile profile-event
 perf-ctl exec-before exec-after'
 

@@ -128,6 +128,8 @@ static void fixture_release(struct fixture *f)
  * check the logged calls: exactly @want, or, with @prefix, @want then
  * only the mount-point stats of the mount table scan.
  */
+static const struct engine *engine = &engine_posix;
+
 static void check_calls(enum op_id id, unsigned int xflags, const char *want,
 			bool prefix)
 {
@@ -137,7 +139,7 @@ static void check_calls(enum op_id id, unsigned int xflags, const char *want,
 
 	fixture_init(&f);
 	log_reset();
-	ret = engine_posix.op[id](&f.ctx, &op, ".", NULL);
+	ret = engine->op[id](&f.ctx, &op, ".", NULL);
 	fixture_release(&f);
 	ck_assert_msg(ret == 0, "%s: returned %ld", op_table[id].name, ret);
 	if (prefix) {
@@ -180,6 +182,27 @@ START_TEST(test_native_stat)
 }
 END_TEST
 
+/*
+ * -e uring: the ops with no opcode call what posix calls (the library
+ * function, not only the system call, which strace cannot tell apart).
+ */
+START_TEST(test_uring_fallbacks)
+{
+	engine = &engine_uring;
+	check_calls(OP_STATFS, 0, "statfs(.)", false);
+	check_calls(OP_STATVFS, 0, "statvfs(.)", false);
+	check_calls(OP_FSTATFS, 0, "fstatfs(fd)", false);
+	check_calls(OP_FSTATVFS, 0, "fstatvfs(fd)", false);
+	check_calls(OP_STATVFS_LEGACY, 0, "statfs(.) stat(.)", true);
+	engine = &engine_posix;
+	/* each native op is in the ring, a system call or both, never none */
+	for (unsigned int i = 0; i < OP_NATIVE_NR; i++)
+		ck_assert_msg(
+			engine_uring.queued[i] || engine_uring.fallback[i],
+			"%s: neither queued nor a fallback", op_table[i].name);
+}
+END_TEST
+
 /* dbench's QUERY_FS_INFORMATION: statvfs(3), or what --fsinfo names */
 START_TEST(test_dbench_qfsinfo)
 {
@@ -205,6 +228,7 @@ static Suite *engine_suite(void)
 
 	tcase_add_test(tc, test_native_fsinfo);
 	tcase_add_test(tc, test_native_stat);
+	tcase_add_test(tc, test_uring_fallbacks);
 	tcase_add_test(tc, test_dbench_qfsinfo);
 	tcase_add_test(tc, test_dbench_resolve);
 	suite_add_tcase(s, tc);

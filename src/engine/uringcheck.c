@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * -e uring's refusals, before anything is created: io_uring disabled or
+ * absent, a ring that cannot take the engine's setup flags, an opcode
+ * that this kernel's io_uring lacks (io_uring_get_probe_ring()), and with
+ * --uring-strict an op that would fall back to a system call.
+ */
+#include <config.h>
+#include "engine/uring.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "engine/uringring.h"
+#include "lang/loadfile.h"
+
+/* The opcodes each op submits; 0 ends a list (IORING_OP_NOP is unused). */
+static const unsigned char uring_opcodes[OP_NR][2] = {
+	[OP_STAT] = { IORING_OP_STATX },
+	[OP_LSTAT] = { IORING_OP_STATX },
+	[OP_FSTAT] = { IORING_OP_STATX },
+	[OP_OPEN] = { IORING_OP_OPENAT, IORING_OP_OPENAT2 },
+	[OP_CREATE] = { IORING_OP_OPENAT, IORING_OP_CLOSE },
+	[OP_CLOSE] = { IORING_OP_CLOSE },
+	[OP_PREAD] = { IORING_OP_READ },
+	[OP_PWRITE] = { IORING_OP_WRITE },
+	[OP_FSYNC] = { IORING_OP_FSYNC },
+	[OP_FDATASYNC] = { IORING_OP_FSYNC },
+	[OP_UNLINK] = { IORING_OP_UNLINKAT },
+	[OP_MKDIR] = { IORING_OP_MKDIRAT },
+	[OP_RMDIR] = { IORING_OP_UNLINKAT },
+	[OP_RENAME] = { IORING_OP_RENAMEAT },
+	[OP_LINK] = { IORING_OP_LINKAT },
+	[OP_SYMLINK] = { IORING_OP_SYMLINKAT },
+	[OP_READDIR] = { IORING_OP_OPENAT, IORING_OP_CLOSE },
+	[OP_PROBE] = { IORING_OP_OPENAT2, IORING_OP_CLOSE },
+};
+
+static const char *const opcode_name[] = {
+	[IORING_OP_STATX] = "IORING_OP_STATX",
+	[IORING_OP_OPENAT] = "IORING_OP_OPENAT",
+	[IORING_OP_OPENAT2] = "IORING_OP_OPENAT2",
+	[IORING_OP_CLOSE] = "IORING_OP_CLOSE",
+	[IORING_OP_READ] = "IORING_OP_READ",
+	[IORING_OP_WRITE] = "IORING_OP_WRITE",
+	[IORING_OP_FSYNC] = "IORING_OP_FSYNC",
+	[IORING_OP_UNLINKAT] = "IORING_OP_UNLINKAT",
+	[IORING_OP_MKDIRAT] = "IORING_OP_MKDIRAT",
+	[IORING_OP_RENAMEAT] = "IORING_OP_RENAMEAT",
+	[IORING_OP_LINKAT] = "IORING_OP_LINKAT",
+	[IORING_OP_SYMLINKAT] = "IORING_OP_SYMLINKAT",
+};
+
+/* Why io_uring_setup(2) failed with @err, in the user's terms. */
+static int refuse_setup(int err)
+{
+	char disabled[16] = "";
+	FILE *f;
+
+	if (err == -EINVAL) {
+		error("-e uring: io_uring_setup() refused IORING_SETUP_SINGLE_ISSUER|IORING_SETUP_DEFER_TASKRUN (Linux 6.1)");
+		return err;
+	}
+	if (err == -ENOSYS) {
+		error("-e uring: this kernel has no io_uring (io_uring_setup(): %s)",
+		      strerror(-err));
+		return err;
+	}
+	f = fopen("/proc/sys/kernel/io_uring_disabled", "r");
+	if (f) {
+		if (!fgets(disabled, sizeof(disabled), f))
+			disabled[0] = '\0';
+		fclose(f);
+		disabled[strcspn(disabled, "\n")] = '\0';
+	}
+	if (err == -EPERM && disabled[0] && strcmp(disabled, "0"))
+		error("-e uring: io_uring is disabled (kernel.io_uring_disabled = %s): io_uring_setup(): %s",
+		      disabled, strerror(-err));
+	else
+		error("-e uring: cannot create a ring: io_uring_setup(): %s",
+		      strerror(-err));
+	return err;
+}
+
+/* --uring-strict: the ops that would fall back, named in one message. */
+static int refuse_fallbacks(const struct engine *e, const struct loadfile *lf)
+{
+	bool seen[OP_NR] = { false };
+	char names[512] = "";
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < lf->nops; i++) {
+		enum op_id id = (enum op_id)lf->ops[i].id;
+
+		if (!e->fallback[id] || seen[id])
+			continue;
+		seen[id] = true;
+		n += (size_t)snprintf(names + n,
+				      n < sizeof(names) ? sizeof(names) - n : 0,
+				      "%s%s (%s)", n ? ", " : "",
+				      op_table[id].name, e->fallback[id]);
+	}
+	if (!n)
+		return 0;
+	error("%s: --uring-strict: ops with no io_uring opcode, which would run as system calls: %s",
+	      lf->name, names);
+	return -EINVAL;
+}
+
+bool uring_handle_direct(const struct loadfile *lf, unsigned int h,
+			 const struct op **why)
+{
+	for (unsigned int i = 0; i < lf->nops; i++) {
+		const struct op *op = &lf->ops[i];
+
+		if (!op->has_handle || op->handle != h)
+			continue;
+		switch (op->id) {
+		case OP_OPEN:
+		case OP_CLOSE:
+		case OP_PREAD:
+		case OP_PWRITE:
+		case OP_FSYNC:
+		case OP_FDATASYNC:
+			continue;
+		default:
+			*why = op;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* --uring-fixed: a note for each handle that stays a plain fd. */
+static void note_plain_handles(const struct loadfile *lf)
+{
+	for (unsigned int h = 0; h < lf->nhandles; h++) {
+		const struct op *why;
+
+		if (!uring_handle_direct(lf, h, &why))
+			warning("%s:%u: --uring-fixed: op '%s' cannot take a direct descriptor: handle @%u opens as a plain fd",
+				lf->name, why->line, op_table[why->id].name,
+				h + 1);
+	}
+}
+
+int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict,
+		 bool fixed)
+{
+	struct uring_ring r;
+	struct io_uring_probe *probe;
+	int ret = uring_ring_init(&r);
+
+	if (ret)
+		return refuse_setup(ret);
+	probe = io_uring_get_probe_ring(&r.ring);
+	uring_ring_release(&r);
+	if (!probe) {
+		error("-e uring: io_uring_register(IORING_REGISTER_PROBE) failed");
+		return -EIO;
+	}
+	for (unsigned int i = 0; i < lf->nops && !ret; i++) {
+		const struct op *op = &lf->ops[i];
+
+		for (unsigned int k = 0; k < 2; k++) {
+			int code = uring_opcodes[op->id][k];
+
+			if (!code || io_uring_opcode_supported(probe, code))
+				continue;
+			error_at(
+				lf->name, op->line, 1,
+				"op '%s' needs %s, which this kernel's io_uring lacks",
+				op_table[op->id].name, opcode_name[code]);
+			ret = -EINVAL;
+			break;
+		}
+	}
+	io_uring_free_probe(probe);
+	if (!ret && strict)
+		ret = refuse_fallbacks(e, lf);
+	if (!ret && fixed)
+		note_plain_handles(lf);
+	return ret;
+}
