@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/suite.h"
 #include "lang/builtin.h"
 #include "lang/loadfile.h"
 #include "lang/ops.h"
@@ -69,6 +70,8 @@ void listing_loadfiles(void)
 	     b++) {
 		char summary[1024], ops[512];
 
+		if (builtin_is_suite(b))
+			continue;
 		builtin_summary(b->text, b->name, summary, sizeof(summary));
 		run_ops(b, ops, sizeof(ops));
 		printf("%-*s ", NAME_WIDTH, b->name);
@@ -76,6 +79,8 @@ void listing_loadfiles(void)
 		printf("%*s", NAME_WIDTH + 1, "");
 		wrap(ops);
 	}
+	printf("\nsuites (vfsbench suite NAME):\n");
+	suite_cli_list();
 }
 
 /* Each op that resolves a path, as --resolve dirfd or beneath issues it. */
