@@ -31,11 +31,22 @@ static void usage(void)
 	       "line format or under LKP's fxmark names. See doc/suites.md.\n");
 }
 
+/* NAME, its summary, then its workloads, within 79 columns. */
 static void list_one(const struct suite *s, const char *summary)
 {
-	printf("%-12s %s\n%12s ", s->name, summary, "");
-	for (unsigned int i = 0; i < s->n; i++)
+	size_t col = 13 + strlen("workloads:");
+
+	printf("%-12s %s\n%13s%s", s->name, summary, "", "workloads:");
+	for (unsigned int i = 0; i < s->n; i++) {
+		size_t w = strlen(s->w[i].name) + 1;
+
+		if (col + w > 79) {
+			printf("\n%23s", "");
+			col = 23;
+		}
 		printf(" %s", s->w[i].name);
+		col += w;
+	}
 	putchar('\n');
 }
 
