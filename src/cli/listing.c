@@ -79,8 +79,9 @@ void listing_loadfiles(void)
 		printf("%*s", NAME_WIDTH + 1, "");
 		wrap(ops);
 	}
-	printf("\nsuites (vfsbench suite NAME):\n");
-	suite_cli_list();
+	/* indented: the first column names loadfiles only (-c's completion) */
+	printf("\n  suites, for vfsbench suite NAME:\n");
+	suite_cli_list(2);
 }
 
 /* Each op that resolves a path, as --resolve dirfd or beneath issues it. */

@@ -32,17 +32,18 @@ static void usage(void)
 }
 
 /* NAME, its summary, then its workloads, within 79 columns. */
-static void list_one(const struct suite *s, const char *summary)
+static void list_one(const struct suite *s, const char *summary, int indent)
 {
-	size_t col = 13 + strlen("workloads:");
+	int col = indent + 23;
 
-	printf("%-12s %s\n%13s%s", s->name, summary, "", "workloads:");
+	printf("%*s%-12s %s\n%*s%s", indent, "", s->name, summary, indent + 13,
+	       "", "workloads:");
 	for (unsigned int i = 0; i < s->n; i++) {
-		size_t w = strlen(s->w[i].name) + 1;
+		int w = (int)strlen(s->w[i].name) + 1;
 
 		if (col + w > 79) {
-			printf("\n%23s", "");
-			col = 23;
+			printf("\n%*s", indent + 23, "");
+			col = indent + 23;
 		}
 		printf(" %s", s->w[i].name);
 		col += w;
@@ -50,7 +51,7 @@ static void list_one(const struct suite *s, const char *summary)
 	putchar('\n');
 }
 
-void suite_cli_list(void)
+void suite_cli_list(int indent)
 {
 	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name;
 	     b++) {
@@ -65,7 +66,7 @@ void suite_cli_list(void)
 		if (suite_parse(&s, name, b->name, b->text, strlen(b->text),
 				NULL))
 			continue;
-		list_one(&s, summary);
+		list_one(&s, summary, indent);
 		suite_release(&s);
 	}
 }
@@ -108,7 +109,7 @@ int suite_cli_prepare(struct suite_cli *sc, int argc, const char **argv, int at)
 	memset(sc, 0, sizeof(*sc));
 	for (int i = at + 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--list")) {
-			suite_cli_list();
+			suite_cli_list(0);
 			return -1;
 		}
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {

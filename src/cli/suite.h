@@ -32,8 +32,8 @@ int suite_cli_prepare(struct suite_cli *sc, int argc, const char **argv,
 /* Give each variant its workload's name and cwd mode: 0 or an exit status. */
 int suite_cli_apply(const struct suite_cli *sc, struct config *cfg);
 
-/* The suites, for suite --list and --list-loadfiles. */
-void suite_cli_list(void);
+/* The suites, @indent columns in: suite --list, --list-loadfiles. */
+void suite_cli_list(int indent);
 
 void suite_cli_release(struct suite_cli *sc);
 
