@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/suite.h"
 #include "engine/engine.h"
 #include "lang/builtin.h"
 #include "lang/loadfile.h"
@@ -70,6 +71,8 @@ void listing_loadfiles(void)
 	     b++) {
 		char summary[1024], ops[512];
 
+		if (builtin_is_suite(b))
+			continue;
 		builtin_summary(b->text, b->name, summary, sizeof(summary));
 		run_ops(b, ops, sizeof(ops));
 		printf("%-*s ", NAME_WIDTH, b->name);
@@ -77,6 +80,9 @@ void listing_loadfiles(void)
 		printf("%*s", NAME_WIDTH + 1, "");
 		wrap(ops);
 	}
+	/* indented: the first column names loadfiles only (-c's completion) */
+	printf("\n  suites, for vfsbench suite NAME:\n");
+	suite_cli_list(2);
 }
 
 /* Each op that resolves a path, as --resolve dirfd or beneath issues it. */

@@ -24,6 +24,7 @@
 #include "cli/outputs.h"
 #include "cli/profile.h"
 #include "cli/ranks.h"
+#include "cli/suite.h"
 #include "cli/walk.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
@@ -546,6 +547,7 @@ struct invocation {
 	struct env env; /* when vfsbench started */
 	struct profiling pf;
 	bool stuck;
+	struct suite_cli suite; /* vfsbench suite (cli/suite.h) */
 };
 
 /* Parse, read and check the loadfiles, agree across ranks: a status. */
@@ -559,6 +561,8 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 		/* before anything is read or written */
 		status = outputs_check(cfg) == OPTIONS_RUN ? VB_EXIT_OK :
 							     VB_EXIT_USAGE;
+		if (!status && in->suite.s.n)
+			status = suite_cli_apply(&in->suite, cfg);
 		break;
 	case OPTIONS_EXIT_OK:
 		return -1;
@@ -715,6 +719,17 @@ int main(int argc, const char **argv)
 	if (argc > 0 && options_is_dbench(argv[0]))
 		return output_status(dbench_main(argc, argv));
 	at = options_find_subcommand(argc, argv);
+	/* a suite is a run of its loadfiles, with their settings */
+	if (at && !strcmp(argv[at], "suite")) {
+		status = suite_cli_prepare(&in.suite, argc, argv, at);
+		if (status) {
+			suite_cli_release(&in.suite);
+			return output_status(status < 0 ? VB_EXIT_OK : status);
+		}
+		argc = in.suite.argc;
+		argv = in.suite.argv;
+		at = 0;
+	}
 	if (at)
 		return output_status(subcommand_main(argc, argv, at));
 	/* under mpirun: MPI, and the other ranks (cli/ranks.h) */
@@ -728,6 +743,7 @@ int main(int argc, const char **argv)
 	/* before anything of ours runs: the load average is the machine's */
 	if (!status)
 		env_collect(&in.env, in.cfg.directory);
+	in.cfg.report.suite_fs = in.env.fs_type;
 	if (!status)
 		status = make_workdir(&in, &wd);
 	if (!status)
@@ -744,6 +760,7 @@ out:
 		free(in.rv);
 	}
 	config_release(&in.cfg);
+	suite_cli_release(&in.suite);
 	ranks_leave(&in.rk, status);
 	return output_status(status);
 }

@@ -257,7 +257,7 @@ static const struct poptOption global_options[] = {
 };
 
 static const char *const subcommands[] = { "compare", "plot", "fdscale",
-					   "dbench", "clean" };
+					   "dbench", "clean", "suite" };
 
 static const struct config config_defaults = {
 	.run = {

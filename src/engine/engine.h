@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "lang/ops.h"
 
@@ -56,6 +57,8 @@ struct engine_ctx {
 	 */
 	uint64_t *inl;
 	unsigned int inl_stride;
+	/* ${client} of the thread's first client, for per-client offsets */
+	unsigned int client;
 };
 
 /*
@@ -69,6 +72,17 @@ struct engine_ctx {
  */
 typedef long engine_op_fn(struct engine_ctx *c, const struct op *op,
 			  const char *path, const char *path2);
+
+/*
+ * The file offset op @op reads or writes at: its own region of the file
+ * for each client when the loadfile gives a stride (${client}*SIZE).
+ */
+static inline off_t engine_offset(const struct engine_ctx *c,
+				  const struct op *op)
+{
+	return (off_t)(op->offset +
+		       (uint64_t)(c->client + op->sub) * op->stride);
+}
 
 /* An op's result from a call that returns -1 and sets errno: 0 or -errno. */
 #define ENGINE_RET(x) ((x) < 0 ? -(long)errno : 0)

@@ -103,8 +103,8 @@ static long posix_close(struct engine_ctx *c, const struct op *op,
 static long posix_pread(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
-	ssize_t n =
-		pread(c->fd[op->handle], c->buf, op->size, (off_t)op->offset);
+	ssize_t n = pread(c->fd[op->handle], c->buf, op->size,
+			  engine_offset(c, op));
 
 	return n < 0 ? -(long)errno : (long)n;
 }
@@ -112,8 +112,8 @@ static long posix_pread(struct engine_ctx *c, const struct op *op,
 static long posix_pwrite(struct engine_ctx *c, const struct op *op,
 			 UNUSED const char *path, UNUSED const char *path2)
 {
-	ssize_t n =
-		pwrite(c->fd[op->handle], c->buf, op->size, (off_t)op->offset);
+	ssize_t n = pwrite(c->fd[op->handle], c->buf, op->size,
+			   engine_offset(c, op));
 
 	return n < 0 ? -(long)errno : (long)n;
 }

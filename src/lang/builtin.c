@@ -9,12 +9,34 @@
 #include <stdbool.h>
 #include <string.h>
 
+bool builtin_is_suite(const struct builtin_loadfile *b)
+{
+	size_t l = strlen(b->name);
+
+	return l > 6 && !strcmp(b->name + l - 6, ".suite");
+}
+
+const struct builtin_loadfile *builtin_find_suite(const char *spec)
+{
+	size_t l = strlen(spec);
+
+	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name; b++)
+		if (builtin_is_suite(b) &&
+		    (!strcmp(b->name, spec) ||
+		     (strlen(b->name) == l + 6 && !strncmp(b->name, spec, l))))
+			return b;
+	return NULL;
+}
+
 const struct builtin_loadfile *builtin_find(const char *spec)
 {
 	size_t l = strlen(spec);
 
 	for (const struct builtin_loadfile *b = builtin_loadfiles; b->name;
 	     b++) {
+		/* an index is no loadfile: -c fxmark.suite is not one */
+		if (builtin_is_suite(b))
+			continue;
 		if (!strcmp(b->name, spec))
 			return b;
 		if (strlen(b->name) == l + 5 && !strncmp(b->name, spec, l) &&

@@ -2,6 +2,7 @@
 #ifndef VB_LANG_BUILTIN_H
 #define VB_LANG_BUILTIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -18,6 +19,12 @@ extern const struct builtin_loadfile builtin_loadfiles[]; /* NULL-ended */
 
 /* The built-in loadfile @spec names, with or without ".load", or NULL. */
 const struct builtin_loadfile *builtin_find(const char *spec);
+
+/* Is built-in @b a suite's index (NAME.suite) rather than a loadfile? */
+bool builtin_is_suite(const struct builtin_loadfile *b);
+
+/* The built-in suite index @spec names, with or without ".suite". */
+const struct builtin_loadfile *builtin_find_suite(const char *spec);
 
 /*
  * What the loadfile @text (named @name) says it is: the first sentence

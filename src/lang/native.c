@@ -457,6 +457,50 @@ static int parse_size(struct parser *p, const struct token *t, uint64_t *v,
 	return 0;
 }
 
+/*
+ * An offset: a size, or ${client}*STRIDE[+BASE], a region of its own for
+ * each client in a shared file. The product is made when the op runs,
+ * from the client's number, so the op stays one for every client.
+ */
+static int parse_offset(struct parser *p, const struct token *t, struct op *op)
+{
+	static const char var[] = "${client}*";
+	char *s = t->text, *plus;
+	struct token part = *t;
+	uint64_t stride;
+	char num[32];
+	size_t len;
+	int ret;
+
+	if (strncmp(s, var, sizeof(var) - 1)) {
+		if (s[0] == '$')
+			return perr(
+				p, t->col,
+				"bad offset '%s' (expected a size or ${client}*SIZE[+SIZE])",
+				s);
+		return parse_size(p, t, &op->offset, INT64_MAX, "offset");
+	}
+	s += sizeof(var) - 1;
+	plus = strchr(s, '+');
+	len = plus ? (size_t)(plus - s) : strlen(s);
+	part.col = tok_col(t, (size_t)(s - t->text));
+	if (!len || len >= sizeof(num))
+		return perr(p, part.col, "bad offset stride '%.*s'", (int)len,
+			    s);
+	memcpy(num, s, len);
+	num[len] = '\0';
+	part.text = num;
+	ret = parse_size(p, &part, &stride, UINT32_MAX, "offset stride");
+	if (ret)
+		return ret;
+	op->stride = (uint32_t)stride;
+	if (!plus)
+		return 0;
+	part.text = plus + 1;
+	part.col = tok_col(t, (size_t)(plus + 1 - t->text));
+	return parse_size(p, &part, &op->offset, INT64_MAX, "offset");
+}
+
 static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 		     const struct token *t, unsigned int argi)
 {
@@ -476,7 +520,7 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 	case ARG_AMODE:
 		return parse_amode(p, t, &op->flags);
 	case ARG_OFFSET:
-		return parse_size(p, t, &op->offset, INT64_MAX, "offset");
+		return parse_offset(p, t, op);
 	case ARG_SIZE:
 		return parse_size(p, t, &op->size,
 				  op->id == OP_FTRUNCATE ? (uint64_t)INT64_MAX :

@@ -189,6 +189,9 @@ struct op {
 	bool has_handle; /* runs on handle @(handle + 1) */
 	bool opens; /* fills its handle (OPF_OPENS), set by loadfile_seal() */
 	bool expand; /* path or path2 holds ${client} */
+	/* pread/pwrite: the offset is offset + ${client} * stride, so each
+	 * client has its own region of a shared file (FxMark's DRBM) */
+	uint32_t stride;
 };
 
 _Static_assert(OP_NR <= UINT8_MAX, "op ids must fit struct op's id");

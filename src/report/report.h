@@ -20,6 +20,11 @@ struct sweep;
 struct workdir;
 
 /* Which per-op tables the report prints. */
+/* vfsbench suite --lines: the table's figures also in a peer's lines */
+enum suite_lines { SUITE_LINES_NONE, SUITE_LINES_FXMARK, SUITE_LINES_LKP };
+
+struct suite;
+
 enum report_format {
 	FORMAT_AUTO, /* native; both for a dbench loadfile */
 	FORMAT_NATIVE,
@@ -73,6 +78,10 @@ struct report_config {
 	/* --resolve abs: the components from / to the work directory and
 	 * the mount points they cross (sys/mountwalk.h); 0 otherwise */
 	unsigned int abs_components, abs_mounts;
+	/* vfsbench suite: its index (NULL otherwise), --lines, the fs type */
+	const struct suite *suite;
+	enum suite_lines suite_lines;
+	const char *suite_fs;
 };
 
 /* What the result files record of one variant of the sweep. */
@@ -137,6 +146,9 @@ void report_percentiles(const struct report_config *rc, const struct run *run);
  * against the first, as vfsbench compare prints it.
  */
 void report_sweep(const struct report_config *rc, const struct sweep *sw);
+
+/* vfsbench suite's table (report/suite.c), after its sweep. */
+void report_suite_table(const struct report_config *rc, const struct sweep *sw);
 void report_variants(const struct report_config *rc, const struct sweep *sw);
 
 /*

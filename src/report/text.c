@@ -625,9 +625,12 @@ void report_sweep(const struct report_config *rc, const struct sweep *sw)
 {
 	bool printed = false;
 
-	for (unsigned int v = 0; v < sw->nvariants; v++)
+	/* a suite: its own table, a row per workload */
+	if (rc->suite)
+		report_suite_table(rc, sw);
+	for (unsigned int v = 0; !rc->suite && v < sw->nvariants; v++)
 		printed = print_sweep(rc, sw, v) || printed;
-	if (sw->nvariants > 1)
+	if (sw->nvariants > 1 && !rc->suite)
 		report_variants(rc, sw);
 	/* also when no table was printed: a sweep stopped after its first
 	 * point says so too */

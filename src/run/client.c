@@ -82,6 +82,7 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	c->nhandles = lf->nhandles;
 	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
 	c->ctx.at = AT_FDCWD;
+	c->ctx.client = c->number * per_thread;
 	c->opfn = rs->opfn;
 	c->all_ops = lf->ops;
 	c->ctx.fd = malloc((lf->nhandles + 1) * sizeof(*c->ctx.fd));

@@ -53,9 +53,16 @@ clean_report() {
 	! grep "^note: " "$1"
 }
 
-test_expect_success 'exactly the eleven loadfiles are shipped' '
+# The suites' indexes name the others (t2005-suites.sh runs them).
+test_expect_success 'exactly the eleven loadfiles and those of the suites are shipped' '
 	(cd "$LOADFILES" && ls -- *.load) >actual &&
-	for l in $SHIPPED; do echo "$l.load"; done | sort >expect &&
+	{
+		for l in $SHIPPED; do echo "$l.load"; done &&
+		sed "s/#.*//" "$LOADFILES"/*.suite | awk "NF { print \$2 }"
+	} | sort -u >expect &&
+	test_cmp expect actual &&
+	(cd "$LOADFILES" && ls -- *.suite) >actual &&
+	printf "%s\n" fxmark.suite vfs-commits.suite wis.suite >expect &&
 	test_cmp expect actual
 '
 

@@ -130,6 +130,23 @@ test_expect_success '-c offers every built-in loadfile' '
 	test_cmp expect actual
 '
 
+test_expect_success 'suite: its names, --lines and --list, and the options of a run' '
+	vfsbench suite --list | awk "/^[^ ]/ { print \$1 }" | sorted >expect &&
+	test "$(wc -l <expect)" -eq 3 &&
+	(cd empty && comp vfsbench suite "") | sorted >actual &&
+	test_cmp expect actual &&
+	test "$(comp vfsbench suite fxmark --line)" = "--lines" &&
+	comp vfsbench suite --lis | grep -qx -- --list &&
+	test "$(comp vfsbench suite fxmark --lines "" | tr "\n" " ")" = "fxmark lkp " &&
+	test "$(comp vfsbench suite fxmark --cwd "" | tr "\n" " ")" = "private shared " &&
+	help_options >expect &&
+	printf "%s\n" --lines --list >>expect &&
+	sorted <expect >expect.suite &&
+	comp vfsbench suite fxmark - | sorted >actual &&
+	test_cmp expect.suite actual &&
+	test "$(comp vfsbench suite fxmark 1 "")" = ""
+'
+
 test_expect_success 'exact replies, as bash splits the line' '
 	mkdir -p cases/sub && touch cases/a.json cases/b.json &&
 	cd cases &&
@@ -143,7 +160,7 @@ test_expect_success 'exact replies, as bash splits the line' '
 	test "$(comp vfsbench --variant resolve = cwd,d)" = "cwd,dirfd" &&
 	test "$(comp vfsbench --variant = placement = "")" = "$(printf "none\ncompact\nspread")" &&
 	test "$(comp vfsbench "" | tr "\n" " ")" = \
-		"compare plot fdscale dbench clean topology " &&
+		"compare plot fdscale dbench clean suite topology " &&
 	test "$(comp vfsbench -c compare -q co)" = "compare" &&
 	test "$(comp vfsbench -q compare --c | tr "\n" " ")" = \
 		"--correction --confidence " &&
