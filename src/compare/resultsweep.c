@@ -150,6 +150,7 @@ struct run_figures {
 	unsigned int index;
 	struct resultfile_flags fl;
 	uint64_t elapsed_ns;
+	bool timing; /* incomplete by its window or a rank, not its clients */
 };
 
 static void point_add(struct resultfile_point *pt, const struct run_figures *r)
@@ -192,11 +193,12 @@ static int read_share(const char *f, json_t *obj, const char *where,
  * the run asked for (absent from older files).
  */
 static int read_incomplete(const char *f, json_t *run, const char *where,
-			   bool *unasked)
+			   bool *unasked, bool *timing)
 {
-	json_t *a = json_object_get(run, "incomplete");
+	json_t *a = json_object_get(run, "incomplete"), *v;
+	size_t i;
 
-	*unasked = false;
+	*unasked = *timing = false;
 	if (!a)
 		return 0;
 	if (!json_is_array(a)) {
@@ -204,6 +206,14 @@ static int read_incomplete(const char *f, json_t *run, const char *where,
 		return -EINVAL;
 	}
 	*unasked = json_array_size(a) > 0;
+	/* an overrun, a late rank: the window's length bounds them;
+	 * unmeasured clients are idle_clients' */
+	json_array_foreach(a, i, v)
+	{
+		if (!json_is_string(v) ||
+		    strcmp(json_string_value(v), "unmeasured_clients"))
+			*timing = true;
+	}
 	return 0;
 }
 
@@ -237,7 +247,7 @@ static int read_trust(const char *f, json_t *run, const char *where,
 	}
 	if ((json_object_get(run, "elapsed_ns") &&
 	     jsonfield_u64(f, run, where, "elapsed_ns", &r->elapsed_ns)) ||
-	    read_incomplete(f, run, where, &r->fl.unasked))
+	    read_incomplete(f, run, where, &r->fl.unasked, &r->timing))
 		return -EINVAL;
 	if (ru) {
 		snprintf(rw, sizeof(rw), "%s.rusage", where);
@@ -318,13 +328,17 @@ static int read_runs(struct resultfile *rf, unsigned int n, json_t *root)
 			return -EINVAL;
 		}
 		r.fl.clients = (unsigned int)c;
-		/* the window against -t, for what an overrun explains */
-		if (r.fl.unasked && !rf[variant].set.loops)
-			r.fl.stretch = rf[variant].set.time_ns && r.elapsed_ns ?
-					       (double)r.elapsed_ns /
-						       (double)rf[variant]
-							       .set.time_ns :
-					       INFINITY;
+		/* the window against -t, for what an overrun explains;
+		 * nothing bounds it without -t */
+		if (r.timing)
+			r.fl.stretch =
+				!rf[variant].set.loops &&
+						rf[variant].set.time_ns &&
+						r.elapsed_ns ?
+					(double)r.elapsed_ns /
+						(double)rf[variant]
+							.set.time_ns :
+					INFINITY;
 		if (strcmp(end, "complete")) {
 			pt->incomplete++;
 			rf[variant].incomplete++;

@@ -8,6 +8,7 @@
 #include <config.h>
 #include "report/report.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,20 @@
 #include "run/sweep.h"
 #include "run/verdict.h"
 #include "stats/result.h"
+
+/*
+ * The window against -t, for what an overrun or a late rank could
+ * account for: nothing bounds them without -t; unmeasured clients are
+ * bounded by their count.
+ */
+static double stretch_of(const struct run *run, const struct run_verdict *v)
+{
+	if (!(v->incomplete & (INCOMPLETE_OVERRAN | INCOMPLETE_RANK_LATE)))
+		return 1;
+	if (!v->asked_ns)
+		return INFINITY;
+	return (double)result_elapsed(&run->total) / (double)v->asked_ns;
+}
 
 /* Point @pt's complete runs as a result file's point. */
 static void fill_point(struct resultfile_point *rp, const struct point *pt)
@@ -54,10 +69,7 @@ static void fill_point(struct resultfile_point *rp, const struct point *pt)
 			.clients = run->nclients,
 			.idle = v.unmeasured,
 			.unasked = v.incomplete != 0,
-			.stretch = v.asked_ns ?
-					   (double)result_elapsed(&run->total) /
-						   (double)v.asked_ns :
-					   1,
+			.stretch = stretch_of(run, &v),
 		});
 	}
 }
