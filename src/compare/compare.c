@@ -255,6 +255,7 @@ static void pool(struct comparison *cmp, unsigned int row, unsigned int f)
 	size_t n = 0;
 
 	c->v = NULL;
+	c->bound = 1;
 	for (unsigned int i = 0; i < s->nparts; i++) {
 		const struct resultfile_point *pt =
 			measured(s->parts[i], cmp->clients[row]);
@@ -269,6 +270,9 @@ static void pool(struct comparison *cmp, unsigned int row, unsigned int f)
 		for (unsigned int r = 0; r < pt->nruns; r++) {
 			c->starved += pt->starved[r];
 			c->idle += pt->idle[r] > 0;
+			c->unasked += pt->unasked[r];
+			if (pt->bound[r] > c->bound)
+				c->bound = pt->bound[r];
 		}
 	}
 	summary_of(&c->s, c->v, n);
@@ -378,10 +382,38 @@ static void flag_runs(const struct comparison *cmp, struct comparison_cell *c,
 }
 
 /*
+ * Whether the change of @c against @ref lies beyond what their flagged
+ * runs could account for. Starvation, idle clients and an overrun pull a
+ * run's throughput down (its p99 up) by at most the run's bound, so the
+ * true ratio of the centres lies in [(1 + lo) / bound(A), (1 + hi) x
+ * bound(side)] for throughput (the bounds swapped for p99); when that
+ * still excludes 1, no flag explains the change. Without an interval,
+ * the change itself stands for both ends.
+ */
+static bool beyond_bound(const struct comparison *cmp,
+			 const struct comparison_cell *ref,
+			 const struct comparison_cell *c)
+{
+	double lo = c->bounded ? c->lo : c->change,
+	       hi = c->bounded ? c->hi : c->change;
+	double down = ref->bound, up = c->bound;
+
+	if (isnan(lo) || isnan(hi))
+		return false;
+	if (cmp->cc->metric == CMP_P99) {
+		down = c->bound;
+		up = ref->bound;
+	}
+	return (1 + hi) * up < 1 || (1 + lo) / down > 1;
+}
+
+/*
  * The correction over every tested cell, then the marks: '*' when the
  * adjusted p is below the level and the change is not below the
- * resolution; '?' whatever the test says when starved or idle runs, or
- * drift between sides that did not run interleaved, make it suspect.
+ * resolution; '?' when starved, idle or incomplete runs, or drift
+ * between sides that did not run interleaved, make it suspect, unless
+ * the change is significant and beyond what the flagged runs could
+ * account for (beyond_bound(); drift bounds nothing).
  */
 static void mark_cells(struct comparison *cmp)
 {
@@ -403,7 +435,7 @@ static void mark_cells(struct comparison *cmp)
 				&cmp->cells[r * cmp->nsides + f];
 			const struct comparison_side *a = &cmp->sides[0],
 						     *s = &cmp->sides[f];
-			bool inter;
+			bool inter, significant;
 
 			if (c->state != CELL_TESTED)
 				continue;
@@ -415,11 +447,17 @@ static void mark_cells(struct comparison *cmp)
 				  c->starved, c->s.n, SUSPECT_STARVED);
 			flag_runs(cmp, c, inter, ref->idle, ref->s.n, c->idle,
 				  c->s.n, SUSPECT_IDLE);
+			flag_runs(cmp, c, inter, ref->unasked, ref->s.n,
+				  c->unasked, c->s.n, SUSPECT_INCOMPLETE);
 			if ((a->drift || s->drift) && !inter)
 				c->suspect |= SUSPECT_DRIFT;
-			if (c->suspect)
+			significant = c->p_adj < alpha(cmp) && !c->below;
+			c->beyond = significant && c->suspect &&
+				    !(c->suspect & SUSPECT_DRIFT) &&
+				    beyond_bound(cmp, ref, c);
+			if (c->suspect && !c->beyond)
 				c->mark = MARK_SUSPECT;
-			else if (c->p_adj < alpha(cmp) && !c->below)
+			else if (significant)
 				c->mark = MARK_SIGNIFICANT;
 			else
 				c->mark = MARK_NOT;

@@ -69,6 +69,8 @@ enum {
 	SUSPECT_STARVED = 1, /* runs of A or of the side were starved */
 	SUSPECT_IDLE = 2, /* runs with clients that measured no op */
 	SUSPECT_DRIFT = 4, /* A's or the side's runs drift over their order */
+	/* runs that were not the run asked for (runs[].incomplete) */
+	SUSPECT_INCOMPLETE = 8,
 };
 
 /*
@@ -83,7 +85,10 @@ struct comparison_cell {
 	struct summary s;
 	double centre;
 	double relative; /* centre / baseline; NaN when the baseline is 0 */
-	unsigned int starved, idle; /* runs flagged, of s.n */
+	unsigned int starved, idle, unasked; /* runs flagged, of s.n */
+	/* the largest factor its flagged runs could account for (1: none
+	 * flagged; resultfile_bound()) */
+	double bound;
 	/* CELL_FEW, CELL_TESTED: */
 	/* centre / A's centre - 1: 0.12 for +12%; NaN if A's is 0 */
 	double change;
@@ -95,6 +100,12 @@ struct comparison_cell {
 	bool below; /* |change| below the resolution: never '*' */
 	unsigned int suspect; /* SUSPECT_* bits */
 	unsigned int alike; /* SUSPECT_STARVED, _IDLE: flagged, not suspect */
+	/*
+	 * The interval lies beyond what the flagged runs of both sides
+	 * could account for (their bound): the '*' stands despite the
+	 * starved, idle or incomplete runs
+	 */
+	bool beyond;
 	enum cell_mark mark;
 };
 

@@ -8,6 +8,7 @@
 #include <config.h>
 #include "compare/resultfile.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ void resultfile_release(struct resultfile *rf)
 		free(rf->points[i].index);
 		free(rf->points[i].starved);
 		free(rf->points[i].idle);
+		free(rf->points[i].unasked);
+		free(rf->points[i].bound);
 	}
 	free(rf->points);
 	free(rf->fdsteps);
@@ -63,4 +66,35 @@ const double *resultfile_values(const struct resultfile_point *pt,
 		break;
 	}
 	return pt->ops_s;
+}
+
+static double larger(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+double resultfile_bound(const struct resultfile_flags *fl)
+{
+	double f = 1;
+
+	if (fl->starved) {
+		/* a share not recorded bounds nothing */
+		if (fl->cpu_share < 0 && fl->wait_share < 0)
+			return INFINITY;
+		if (fl->cpu_share >= 0)
+			f = larger(f, fl->cpu_share > 0 ? 1 / fl->cpu_share :
+							  INFINITY);
+		if (fl->wait_share >= 0)
+			f = larger(f, fl->wait_share < 1 ?
+					      1 / (1 - fl->wait_share) :
+					      INFINITY);
+	}
+	if (fl->idle)
+		f = larger(f, fl->idle < fl->clients ?
+				      (double)fl->clients /
+					      (double)(fl->clients - fl->idle) :
+				      INFINITY);
+	if (fl->unasked)
+		f = larger(f, fl->stretch);
+	return f;
 }

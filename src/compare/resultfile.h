@@ -69,8 +69,33 @@ struct resultfile_point {
 	unsigned int *index; /* [nruns] runs[].index: the run order */
 	bool *starved; /* [nruns] */
 	unsigned int *idle; /* [nruns] clients that measured no op */
+	/* [nruns] runs[].incomplete not empty: not the run asked for */
+	bool *unasked;
+	/* [nruns] what the run's flags could account for: resultfile_bound() */
+	double *bound;
 	unsigned int incomplete; /* runs left out: "end" not "complete" */
 };
+
+/* What a run's record says about how far its figures can be trusted. */
+struct resultfile_flags {
+	bool starved;
+	double cpu_share; /* -1: not recorded */
+	double wait_share; /* -1: not recorded */
+	unsigned int clients, idle;
+	bool unasked;
+	double stretch; /* window / -t (1: none, or --loops) */
+};
+
+/*
+ * The factor by which a run's flags could have pulled its ops/s (or MB/s)
+ * down, and its p99 up: 1 for a run with no flag; for a starved one, 1 /
+ * its CPU share and 1 / (1 - its run-queue wait share), whichever is
+ * larger; with clients that measured nothing, clients / those that did;
+ * for one whose window overran or whose rank was late, window / -t.
+ * INFINITY where nothing recorded bounds it. compare keeps a '*' that
+ * the flagged runs' largest factor cannot explain (doc/compare.md).
+ */
+double resultfile_bound(const struct resultfile_flags *fl);
 
 /*
  * What must be equal for two results to be compared like for like.

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,8 +147,10 @@ static int read_clients(struct resultfile *rf, json_t *root)
 /* One complete run's figures, appended to its point. */
 struct run_figures {
 	double ops_s, mb_s, p99_ns;
-	unsigned int index, idle;
-	bool starved;
+	unsigned int index;
+	struct resultfile_flags fl;
+	uint64_t elapsed_ns;
+	bool timing; /* incomplete by its window or a rank, not its clients */
 };
 
 static void point_add(struct resultfile_point *pt, const struct run_figures *r)
@@ -160,19 +163,65 @@ static void point_add(struct resultfile_point *pt, const struct run_figures *r)
 	pt->index = xrealloc(pt->index, n * sizeof(*pt->index));
 	pt->starved = xrealloc(pt->starved, n * sizeof(*pt->starved));
 	pt->idle = xrealloc(pt->idle, n * sizeof(*pt->idle));
+	pt->unasked = xrealloc(pt->unasked, n * sizeof(*pt->unasked));
+	pt->bound = xrealloc(pt->bound, n * sizeof(*pt->bound));
 	pt->ops_s[pt->nruns] = r->ops_s;
 	pt->mb_s[pt->nruns] = r->mb_s;
 	pt->p99_ns[pt->nruns] = r->p99_ns;
 	pt->index[pt->nruns] = r->index;
-	pt->starved[pt->nruns] = r->starved;
-	pt->idle[pt->nruns] = r->idle;
+	pt->starved[pt->nruns] = r->fl.starved;
+	pt->idle[pt->nruns] = r->fl.idle;
+	pt->unasked[pt->nruns] = r->fl.unasked;
+	pt->bound[pt->nruns] = resultfile_bound(&r->fl);
 	pt->nruns++;
+}
+
+/* @name of @obj, a number >= 0 where present: -1 where absent or null. */
+static int read_share(const char *f, json_t *obj, const char *where,
+		      const char *name, double *v)
+{
+	json_t *m = json_object_get(obj, name);
+
+	*v = -1;
+	if (!m || json_is_null(m))
+		return 0;
+	return jsonfield_figure(f, obj, where, name, v);
+}
+
+/*
+ * runs[].incomplete: an array of reasons, not empty when the run was not
+ * the run asked for (absent from older files).
+ */
+static int read_incomplete(const char *f, json_t *run, const char *where,
+			   bool *unasked, bool *timing)
+{
+	json_t *a = json_object_get(run, "incomplete"), *v;
+	size_t i;
+
+	*unasked = *timing = false;
+	if (!a)
+		return 0;
+	if (!json_is_array(a)) {
+		error("'%s': %s.incomplete: expected an array", f, where);
+		return -EINVAL;
+	}
+	*unasked = json_array_size(a) > 0;
+	/* an overrun, a late rank: the window's length bounds them;
+	 * unmeasured clients are idle_clients' */
+	json_array_foreach(a, i, v)
+	{
+		if (!json_is_string(v) ||
+		    strcmp(json_string_value(v), "unmeasured_clients"))
+			*timing = true;
+	}
+	return 0;
 }
 
 /*
  * What says whether a run can be trusted, where the file has it (files
  * written before these members were added lack them): index,
- * idle_clients and rusage.starved.
+ * idle_clients, incomplete, elapsed_ns and rusage's starved, cpu_share
+ * and wait_share.
  */
 static int read_trust(const char *f, json_t *run, const char *where,
 		      struct run_figures *r, size_t i)
@@ -182,8 +231,10 @@ static int read_trust(const char *f, json_t *run, const char *where,
 	uint64_t v;
 
 	r->index = (unsigned int)i;
-	r->idle = 0;
-	r->starved = false;
+	r->elapsed_ns = 0;
+	r->fl = (struct resultfile_flags){ .cpu_share = -1,
+					   .wait_share = -1,
+					   .stretch = 1 };
 	if (json_object_get(run, "index")) {
 		if (jsonfield_u64(f, run, where, "index", &v))
 			return -EINVAL;
@@ -192,16 +243,22 @@ static int read_trust(const char *f, json_t *run, const char *where,
 	if (json_object_get(run, "idle_clients")) {
 		if (jsonfield_u64(f, run, where, "idle_clients", &v))
 			return -EINVAL;
-		r->idle = (unsigned int)(v > UINT32_MAX ? UINT32_MAX : v);
+		r->fl.idle = (unsigned int)(v > UINT32_MAX ? UINT32_MAX : v);
 	}
+	if ((json_object_get(run, "elapsed_ns") &&
+	     jsonfield_u64(f, run, where, "elapsed_ns", &r->elapsed_ns)) ||
+	    read_incomplete(f, run, where, &r->fl.unasked, &r->timing))
+		return -EINVAL;
 	if (ru) {
 		snprintf(rw, sizeof(rw), "%s.rusage", where);
 		if (!json_is_object(ru)) {
 			error("'%s': %s: expected an object", f, rw);
 			return -EINVAL;
 		}
-		if (json_object_get(ru, "starved") &&
-		    jsonfield_bool(f, ru, rw, "starved", &r->starved))
+		if ((json_object_get(ru, "starved") &&
+		     jsonfield_bool(f, ru, rw, "starved", &r->fl.starved)) ||
+		    read_share(f, ru, rw, "cpu_share", &r->fl.cpu_share) ||
+		    read_share(f, ru, rw, "wait_share", &r->fl.wait_share))
 			return -EINVAL;
 	}
 	return 0;
@@ -270,6 +327,18 @@ static int read_runs(struct resultfile *rf, unsigned int n, json_t *root)
 			free(end);
 			return -EINVAL;
 		}
+		r.fl.clients = (unsigned int)c;
+		/* the window against -t, for what an overrun explains;
+		 * nothing bounds it without -t */
+		if (r.timing)
+			r.fl.stretch =
+				!rf[variant].set.loops &&
+						rf[variant].set.time_ns &&
+						r.elapsed_ns ?
+					(double)r.elapsed_ns /
+						(double)rf[variant]
+							.set.time_ns :
+					INFINITY;
 		if (strcmp(end, "complete")) {
 			pt->incomplete++;
 			rf[variant].incomplete++;

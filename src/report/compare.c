@@ -299,6 +299,61 @@ static void print_counts(const char *what, unsigned int na, size_t ta,
 		printf("%u of %zu runs of %s", na, ta, a);
 }
 
+/* The flagged runs behind @bits of a cell, "; " between kinds. */
+static void print_flags(const struct comparison_cell *ref,
+			const struct comparison_cell *c, const char *a,
+			const char *b, unsigned int bits)
+{
+	const char *sep = "";
+
+	if (bits & SUSPECT_STARVED) {
+		print_counts("starved", ref->starved, ref->s.n, a, c->starved,
+			     c->s.n, b);
+		sep = "; ";
+	}
+	if (bits & SUSPECT_IDLE) {
+		printf("%s", sep);
+		print_counts("with idle clients", ref->idle, ref->s.n, a,
+			     c->idle, c->s.n, b);
+		sep = "; ";
+	}
+	if (bits & SUSPECT_INCOMPLETE) {
+		printf("%s", sep);
+		print_counts("incomplete", ref->unasked, ref->s.n, a,
+			     c->unasked, c->s.n, b);
+	}
+}
+
+#define FLAG_BITS (SUSPECT_STARVED | SUSPECT_IDLE | SUSPECT_INCOMPLETE)
+
+/* A '*' kept despite flagged runs: what they could account for. */
+static void print_beyond(const struct comparison *cmp)
+{
+	const struct comparison_side *a = &cmp->sides[0];
+
+	for (unsigned int f = 1; f < cmp->nsides; f++) {
+		const struct comparison_side *s = &cmp->sides[f];
+
+		for (unsigned int r = 0; r < cmp->nclients; r++) {
+			const struct comparison_cell *c =
+				comparison_cell(cmp, r, f);
+			const struct comparison_cell *ref =
+				comparison_cell(cmp, r, 0);
+
+			if (!c->beyond)
+				continue;
+			printf("* %s at %u client%s: ", s->label,
+			       cmp->clients[r],
+			       cmp->clients[r] == 1 ? "" : "s");
+			print_flags(ref, c, a->label, s->label,
+				    c->suspect & FLAG_BITS);
+			printf(": they could account for a factor of %.3g at most (%s %.3g, %s %.3g), the change is beyond it: the mark stands\n",
+			       ref->bound > c->bound ? ref->bound : c->bound,
+			       a->label, ref->bound, s->label, c->bound);
+		}
+	}
+}
+
 static void print_suspects(const struct comparison *cmp)
 {
 	const struct comparison_side *a = &cmp->sides[0];
@@ -316,22 +371,13 @@ static void print_suspects(const struct comparison *cmp)
 			if (c->mark != MARK_SUSPECT)
 				continue;
 			drift = drift || (c->suspect & SUSPECT_DRIFT);
-			if (!(c->suspect & (SUSPECT_STARVED | SUSPECT_IDLE)))
+			if (!(c->suspect & FLAG_BITS))
 				continue;
 			printf("? %s at %u client%s: ", s->label,
 			       cmp->clients[r],
 			       cmp->clients[r] == 1 ? "" : "s");
-			if (c->suspect & SUSPECT_STARVED)
-				print_counts("starved", ref->starved, ref->s.n,
-					     a->label, c->starved, c->s.n,
-					     s->label);
-			if ((c->suspect & SUSPECT_STARVED) &&
-			    (c->suspect & SUSPECT_IDLE))
-				printf("; ");
-			if (c->suspect & SUSPECT_IDLE)
-				print_counts("with idle clients", ref->idle,
-					     ref->s.n, a->label, c->idle,
-					     c->s.n, s->label);
+			print_flags(ref, c, a->label, s->label,
+				    c->suspect & FLAG_BITS);
 			printf("\n");
 		}
 		if (!drift)
@@ -371,17 +417,7 @@ static void print_alike(const struct comparison *cmp)
 			printf("Note: %s at %u client%s: ", s->label,
 			       cmp->clients[r],
 			       cmp->clients[r] == 1 ? "" : "s");
-			if (c->alike & SUSPECT_STARVED)
-				print_counts("starved", ref->starved, ref->s.n,
-					     a->label, c->starved, c->s.n,
-					     s->label);
-			if ((c->alike & SUSPECT_STARVED) &&
-			    (c->alike & SUSPECT_IDLE))
-				printf("; ");
-			if (c->alike & SUSPECT_IDLE)
-				print_counts("with idle clients", ref->idle,
-					     ref->s.n, a->label, c->idle,
-					     c->s.n, s->label);
+			print_flags(ref, c, a->label, s->label, c->alike);
 			printf(": run interleaved and no more on one side than chance allows (Fisher), the mark stands\n");
 		}
 	}
@@ -459,6 +495,7 @@ void report_compare(const struct comparison *cmp)
 		print_row(cmp, r, cols, line, len);
 	print_legend(cmp);
 	print_suspects(cmp);
+	print_beyond(cmp);
 	print_alike(cmp);
 	print_notes(cmp);
 	if (cmp->nenvdiff)

@@ -29,6 +29,7 @@
 #include "run/layout.h"
 #include "run/run.h"
 #include "run/sweep.h"
+#include "run/verdict.h"
 #include "stats/summary.h"
 #include "sys/cpulist.h"
 #include "sys/env.h"
@@ -427,9 +428,11 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 			unsigned int variant)
 {
 	const struct result *r = &run->total;
-	double share = result_cpu_share(r, run->nclients, run->cpus);
-	json_t *o = json_object();
+	struct run_verdict v;
+	json_t *o = json_object(), *inc = json_array();
 	struct hist *all;
+
+	run_verdict(run, &v);
 
 	json_object_set_new(o, "index", json_integer(run->index));
 	json_object_set_new(o, "variant", json_integer(variant));
@@ -465,8 +468,10 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 				  json_integer(
 					  (json_int_t)r->usage.run_delay_ns) :
 				  json_null(),
-			  "cpu_share", share, "starved",
-			  result_starved(r, run->nclients, run->cpus)));
+			  "cpu_share", v.cpu_share, "starved", v.starved));
+	json_object_set_new(json_object_get(o, "rusage"), "wait_share",
+			    v.wait_share >= 0 ? json_real(v.wait_share) :
+						json_null());
 	json_object_set_new(json_object_get(o, "rusage"), "cpus",
 			    json_real(run->cpus));
 	json_object_set_new(json_object_get(o, "rusage"), "migrations",
@@ -481,7 +486,17 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 	result_all_ops(r, all);
 	json_object_set_new(o, "percentiles", pct_json(rc, all));
 	free(all);
-	json_object_set_new(o, "idle_clients", u64(run_idle_clients(run)));
+	json_object_set_new(o, "idle_clients", u64(v.unmeasured));
+	for (unsigned int bit = 1; bit <= INCOMPLETE_UNMEASURED; bit <<= 1)
+		if (v.incomplete & bit)
+			json_array_append_new(
+				inc, json_string(run_verdict_name(bit)));
+	json_object_set_new(o, "incomplete", inc);
+	json_object_set_new(o, "overrun_ns", u64(v.overrun_ns));
+	json_object_set_new(o, "margin_ns", u64(v.margin_ns));
+	json_object_set_new(o, "late_rank",
+			    v.late_rank >= 0 ? json_integer(v.late_rank) :
+					       json_null());
 	json_object_set_new(o, "clients_detail", clients_json(run));
 	if (rc->layout && run->peers.nranks) {
 		json_object_set_new(o, "start_skew_ns",

@@ -24,6 +24,7 @@
 #include "run/run.h"
 #include "run/signals.h"
 #include "run/sweep.h"
+#include "run/verdict.h"
 #include "workdir/workdir.h"
 #include "sys/task.h"
 
@@ -389,16 +390,50 @@ static void print_dbench(const struct run *run)
 	printf("\n");
 }
 
+/*
+ * A complete run that was not the run asked for: why, one line each, and
+ * the mark that compare gives it.
+ */
+static void print_verdict(const struct run *run, const struct run_verdict *v)
+{
+	char b[3][16];
+
+	if (!v->incomplete || atomic_load(&run->state.end) != RUN_END_COMPLETE)
+		return;
+	if (v->incomplete & INCOMPLETE_OVERRAN)
+		printf("warning: incomplete: the window overran -t %s by %s (the margin is %s)\n",
+		       units_format_ns(b[0], 16, v->asked_ns),
+		       units_format_ns(b[1], 16, v->overrun_ns),
+		       units_format_ns(b[2], 16, v->margin_ns));
+	if (v->incomplete & INCOMPLETE_RANK_LATE)
+		printf("warning: incomplete: rank %d %s %s late (the margin is %s)\n",
+		       v->late_rank,
+		       v->late_start ? "opened its gate" : "ended its window",
+		       units_format_ns(b[0], 16, v->late_ns),
+		       units_format_ns(b[1], 16, v->margin_ns));
+	printf("warning: incomplete: not the run asked for (");
+	for (unsigned int bit = 1, first = 1; bit <= INCOMPLETE_UNMEASURED;
+	     bit <<= 1) {
+		if (!(v->incomplete & bit))
+			continue;
+		printf("%s%s", first ? "" : ", ", run_verdict_name(bit));
+		first = 0;
+	}
+	printf("): compare treats it as a starved run\n");
+}
+
 /* CPU use of the clients, a starvation flag, and time per pass. */
 static void print_usage(const struct run *run)
 {
 	const struct result *r = &run->total;
-	double share = result_cpu_share(r, run->nclients, run->cpus);
-	double min = 0, max = 0, sum = 0;
+	struct run_verdict v;
+	double share, wait, min = 0, max = 0, sum = 0;
 	unsigned int n = 0, idle;
 	char b[3][16];
 
-	double wait = result_wait_share(r, run->nclients);
+	run_verdict(run, &v);
+	share = v.cpu_share;
+	wait = v.wait_share;
 
 	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)",
 	       r->usage.user_s, r->usage.sys_s, share * 100);
@@ -407,7 +442,10 @@ static void print_usage(const struct run *run)
 	printf("  switches %llu voluntary, %llu involuntary\n",
 	       (unsigned long long)r->usage.voluntary,
 	       (unsigned long long)r->usage.involuntary);
-	if (result_starved(r, run->nclients, run->cpus))
+	if (v.starved && v.unmeasured && run->nclients > run->cpus)
+		printf("warning: starved: %u of %u clients never ran in the window (%.4g CPUs), and the clients waited for a CPU %.0f%% of the time\n",
+		       v.unmeasured, run->nclients, run->cpus, wait * 100);
+	else if (v.starved)
 		printf("warning: starved: the clients used %.0f%% of the CPU time they could have had and waited for a CPU %.0f%% of the time\n",
 		       share * 100, wait * 100);
 	for (unsigned int i = 0; i < run->nclients; i++) {
@@ -430,6 +468,7 @@ static void print_usage(const struct run *run)
 	else if (idle)
 		printf("warning: %u of %u clients measured no op: the figures are those of the other %u\n",
 		       idle, run->nclients, run->nclients - idle);
+	print_verdict(run, &v);
 	for (unsigned int i = 0; i < run->nclients; i++) {
 		const struct client_sample *cs = &run->samples[i];
 		double per;

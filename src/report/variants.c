@@ -8,6 +8,7 @@
 #include <config.h>
 #include "report/report.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,22 @@
 #include "compare/resultfile.h"
 #include "run/run.h"
 #include "run/sweep.h"
+#include "run/verdict.h"
 #include "stats/result.h"
+
+/*
+ * The window against -t, for what an overrun or a late rank could
+ * account for: nothing bounds them without -t; unmeasured clients are
+ * bounded by their count.
+ */
+static double stretch_of(const struct run *run, const struct run_verdict *v)
+{
+	if (!(v->incomplete & (INCOMPLETE_OVERRAN | INCOMPLETE_RANK_LATE)))
+		return 1;
+	if (!v->asked_ns)
+		return INFINITY;
+	return (double)result_elapsed(&run->total) / (double)v->asked_ns;
+}
 
 /* Point @pt's complete runs as a result file's point. */
 static void fill_point(struct resultfile_point *rp, const struct point *pt)
@@ -32,16 +48,29 @@ static void fill_point(struct resultfile_point *rp, const struct point *pt)
 	rp->index = xcalloc(n + 1, sizeof(*rp->index));
 	rp->starved = xcalloc(n + 1, sizeof(*rp->starved));
 	rp->idle = xcalloc(n + 1, sizeof(*rp->idle));
+	rp->unasked = xcalloc(n + 1, sizeof(*rp->unasked));
+	rp->bound = xcalloc(n + 1, sizeof(*rp->bound));
 	for (unsigned int r = 0; r < n; r++) {
 		const struct run *run = pt->runs[r];
+		struct run_verdict v;
 
 		rp->ops_s[r] = run_ops_per_sec(run);
 		rp->mb_s[r] = run_mb_per_sec(run);
 		rp->p99_ns[r] = run_p99_ns(run);
 		rp->index[r] = run->index;
-		rp->starved[r] =
-			result_starved(&run->total, run->nclients, run->cpus);
-		rp->idle[r] = run_idle_clients(run);
+		run_verdict(run, &v);
+		rp->starved[r] = v.starved;
+		rp->idle[r] = v.unmeasured;
+		rp->unasked[r] = v.incomplete != 0;
+		rp->bound[r] = resultfile_bound(&(struct resultfile_flags){
+			.starved = v.starved,
+			.cpu_share = v.cpu_share,
+			.wait_share = v.wait_share,
+			.clients = run->nclients,
+			.idle = v.unmeasured,
+			.unasked = v.incomplete != 0,
+			.stretch = stretch_of(run, &v),
+		});
 	}
 }
 

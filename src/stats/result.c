@@ -280,19 +280,24 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 	return (r->usage.user_s + r->usage.sys_s) / (could * window);
 }
 
-double result_wait_share(const struct result *r, unsigned int nclients)
+double result_wait_share(const struct result *r, unsigned int nclients,
+			 unsigned int unmeasured)
 {
 	double window = (double)result_elapsed(r);
 
 	if (!r->usage.run_delay_known || window <= 0 || !nclients)
 		return -1;
-	return (double)r->usage.run_delay_ns / (window * nclients);
+	return ((double)r->usage.run_delay_ns + unmeasured * window) /
+	       (window * nclients);
 }
 
-bool result_starved(const struct result *r, unsigned int nclients, double cpus)
+bool result_starved(const struct result *r, unsigned int nclients,
+		    unsigned int unmeasured, double cpus)
 {
-	double wait = result_wait_share(r, nclients);
+	double wait = result_wait_share(r, nclients, unmeasured);
 
+	if (unmeasured && cpus > 0 && nclients > cpus)
+		return true;
 	return result_elapsed(r) >= 100000000 &&
 	       result_cpu_share(r, nclients, cpus) < 0.5 &&
 	       (wait < 0 || wait > 0.1);

@@ -118,19 +118,27 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 			double cpus);
 
 /*
- * The share of the clients' time spent waiting on a run queue: run_delay
- * / (nclients x window), or -1 when schedstat was not readable.
+ * The share of the clients' time spent waiting on a run queue: (run_delay
+ * + @unmeasured x window) / (nclients x window), or -1 when schedstat was
+ * not readable. The @unmeasured clients, those that measured no op, took
+ * no usage mark of their own: with more clients than CPUs they waited the
+ * whole window, and are counted so.
  */
-double result_wait_share(const struct result *r, unsigned int nclients);
+double result_wait_share(const struct result *r, unsigned int nclients,
+			 unsigned int unmeasured);
 
 /*
- * A run is flagged as starved when the clients used under half the CPU
- * time they could have had and spent over a tenth of their time waiting
- * for a CPU (so a run blocked on I/O is not starved), over a window of at
- * least 100 ms: shorter windows are within the accounting's noise.
- * Without schedstat, the CPU share alone decides.
+ * A run is flagged as starved when clients never ran: @unmeasured of them
+ * measured no op while there were more clients than @cpus, so the
+ * scheduler left them waiting through the window (a fact, whatever the
+ * window's length). It is also flagged when the clients used under half
+ * the CPU time they could have had and spent over a tenth of their time
+ * waiting for a CPU (so a run blocked on I/O is not starved), over a
+ * window of at least 100 ms: shorter windows are within the accounting's
+ * noise. Without schedstat, the CPU share alone decides that second test.
  */
-bool result_starved(const struct result *r, unsigned int nclients, double cpus);
+bool result_starved(const struct result *r, unsigned int nclients,
+		    unsigned int unmeasured, double cpus);
 
 /* All slots merged into @all: the latency of any op. */
 void result_all_ops(const struct result *r, struct hist *all);

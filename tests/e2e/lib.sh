@@ -369,8 +369,10 @@ json_valid() {
 #
 # A minimal result file in the schema of doc/json-schema.md (version 1),
 # with every member src/compare/resultsweep.c reads. A RUN is
-# CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE[:VARIANT]]]]]]
-# (defaults 0, 0, "complete", false, 0 and 0); runs get their index in the
+# CLIENTS:OPS_PER_SEC[:MB_PER_SEC[:P99_NS[:END[:STARVED[:IDLE[:VARIANT
+# [:CPU_SHARE[:INCOMPLETE]]]]]]]] (defaults 0, 0, "complete", false, 0, 0,
+# none and none; INCOMPLETE a comma-separated list of runs[].incomplete's
+# reasons, elapsed_ns then twice time_ns); runs get their index in the
 # order given. KEYs: engine (null),
 # depth (0), sha ($SHA_A), loadfile (t.load), loops (10), time_ns (0),
 # complete (true), version (1), schema (vfsbench-result), clients (the
@@ -415,6 +417,15 @@ write_result() {
 		starved[n] = NF >= 6 ? $6 : "false"
 		idle[n] = NF >= 7 ? $7 : 0
 		variant[n] = NF >= 8 ? $8 : 0
+		share[n] = NF >= 9 && $9 != "" ? ", \"cpu_share\": " $9 : ""
+		inc[n] = ""
+		if (NF >= 10 && $10 != "") {
+			k = split($10, why, ",")
+			inc[n] = ", \"elapsed_ns\": " 2 * time_ns ", \"incomplete\": ["
+			for (j = 1; j <= k; j++)
+				inc[n] = inc[n] (j > 1 ? ", " : "") "\"" why[j] "\""
+			inc[n] = inc[n] "]"
+		}
 		if (!($1 in seen)) {
 			seen[$1] = 1
 			order = order (order == "" ? "" : ",") $1
@@ -447,8 +458,8 @@ write_result() {
 		}
 		printf " \"runs\": [\n"
 		for (i = 1; i <= n; i++)
-			printf "  {\"index\": %d, \"variant\": %s, \"clients\": %s, \"end\": \"%s\", \"ops_per_sec\": %s, \"mb_per_sec\": %s, \"p99_ns\": %s, \"idle_clients\": %s, \"rusage\": {\"starved\": %s}}%s\n",
-				i - 1, variant[i], c[i], end[i], ops[i], mb[i], p99[i], idle[i], starved[i], i < n ? "," : ""
+			printf "  {\"index\": %d, \"variant\": %s, \"clients\": %s, \"end\": \"%s\", \"ops_per_sec\": %s, \"mb_per_sec\": %s, \"p99_ns\": %s, \"idle_clients\": %s%s, \"rusage\": {\"starved\": %s%s}}%s\n",
+				i - 1, variant[i], c[i], end[i], ops[i], mb[i], p99[i], idle[i], inc[i], starved[i], share[i], i < n ? "," : ""
 		printf " ],\n \"points\": [],\n \"complete\": %s\n}\n", complete
 	}' >"$wr_file"
 }

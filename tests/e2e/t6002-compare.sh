@@ -282,17 +282,68 @@ test_expect_success '--test welch: means, the t interval, Welch'"'"'s marks' '
 	test_grep "^vfsbench: bad --test ${SQ}t$SQ: expected mwu or welch\$" err
 '
 
-test_expect_success 'starved runs and idle clients: ?, with the reason, never *' '
+test_expect_success 'starved runs and idle clients that could explain a rise: ?, with the reason' '
 	write_result A.json 1:100 1:101 1:99:0:0:complete:true 1:102 1:98 \
-		$(five 2 200) &&
-	write_result B.json $(five 1 150) 2:300 2:301 2:299:0:0:complete:false:1 \
-		2:302 2:298 &&
+		2:200 2:201 2:199:0:0:complete:false:1 2:202 2:198 &&
+	write_result B.json $(five 1 150) $(five 2 300) &&
 	compare_ok A.json B.json &&
 	awk "\$1 ~ /^[0-9]+\$/ { print \$1, \$8 }" out >got &&
 	printf "%s\n" "1 ?" "2 ?" >expect &&
 	test_cmp expect got &&
 	test_grep "^? B at 1 client: starved: 1 of 5 runs of A\$" out &&
-	test_grep "^? B at 2 clients: with idle clients: 1 of 5 runs of B\$" out
+	test_grep "^? B at 2 clients: with idle clients: 1 of 5 runs of A\$" out
+'
+
+# Starvation, idle clients and an overrun only pull a run's ops/s down:
+# B higher than A while B's runs are the flagged ones, or a change beyond
+# the factor the flagged runs could account for (1 / cpu_share, clients
+# / measuring clients, window / -t), keeps its '*', with a note saying
+# so; a change within it is a '?'.
+test_expect_success 'a planted 10x change under starvation is *, a 5% change under the same starvation ?' '
+	write_result A.json $(five 2 1000) &&
+	write_result B.json 2:100 2:98 2:102:0:0:complete:true:0:0:0.4 2:99 \
+		2:101 &&
+	compare_ok A.json B.json &&
+	marks out >got &&
+	echo "2 -90.0% *" >expect &&
+	test_cmp expect got &&
+	test_grep "^\* B at 2 clients: starved: 1 of 5 runs of B: they could account for a factor of 2.5 at most (A 1, B 2.5), the change is beyond it: the mark stands\$" out &&
+	write_result B.json 2:950 2:948 2:952:0:0:complete:true:0:0:0.4 2:949 \
+		2:951 &&
+	compare_ok A.json B.json &&
+	marks out >got &&
+	echo "2 -5.0% ?" >expect &&
+	test_cmp expect got &&
+	test_grep "^? B at 2 clients: starved: 1 of 5 runs of B\$" out &&
+	! grep "could account" out &&
+	write_result B.json $(five 1 150) 2:3000 2:3001 \
+		2:2999:0:0:complete:false:1 2:3002 2:2998 &&
+	write_result A.json $(five 1 100) $(five 2 200) &&
+	compare_ok A.json B.json &&
+	marks out >got &&
+	printf "%s\n" "1 +50.0% *" "2 +1400.0% *" >expect &&
+	test_cmp expect got &&
+	test_grep "^\* B at 2 clients: with idle clients: 1 of 5 runs of B: they could account for a factor of 2 at most (A 1, B 2), the change is beyond it: the mark stands\$" out
+'
+
+# runs[].incomplete (overran, rank_late, unmeasured_clients): treated as
+# starved runs are, their bound the window over -t.
+test_expect_success 'incomplete runs: ?, with the reason, unless beyond their bound' '
+	write_result A.json loops=0 time_ns=1000000000 $(five 2 1000) &&
+	write_result B.json loops=0 time_ns=1000000000 2:950 2:948 \
+		2:952:0:0:complete:false:0:0::overran 2:949 2:951 &&
+	compare_ok A.json B.json &&
+	marks out >got &&
+	echo "2 -5.0% ?" >expect &&
+	test_cmp expect got &&
+	test_grep "^? B at 2 clients: incomplete: 1 of 5 runs of B\$" out &&
+	write_result B.json loops=0 time_ns=1000000000 2:100 2:98 \
+		2:102:0:0:complete:false:0:0::overran,rank_late 2:99 2:101 &&
+	compare_ok A.json B.json &&
+	marks out >got &&
+	echo "2 -90.0% *" >expect &&
+	test_cmp expect got &&
+	test_grep "^\* B at 2 clients: incomplete: 1 of 5 runs of B: they could account for a factor of 2 at most (A 1, B 2), the change is beyond it: the mark stands\$" out
 '
 
 # Two variants of one file, run interleaved: starved runs spread over
@@ -312,16 +363,16 @@ test_expect_success 'variants of one file: flags spread alike, a note; unequal, 
 	test_cmp expect got &&
 	test_grep "^Note: v1 at 1 client: starved: 1 of 5 runs of v1, 2 of 5 runs of v0: run interleaved and no more on one side than chance allows (Fisher), the mark stands\$" out &&
 	write_result V.json variants=2 \
-		1:100:0:0:complete:false:0:0 1:150:0:0:complete:true:0:1 \
-		1:102:0:0:complete:false:0:0 1:152:0:0:complete:true:0:1 \
-		1:98:0:0:complete:false:0:0 1:148:0:0:complete:true:0:1 \
-		1:101:0:0:complete:false:0:0 1:151:0:0:complete:true:0:1 \
-		1:99:0:0:complete:false:0:0 1:149:0:0:complete:true:0:1 &&
+		1:100:0:0:complete:true:0:0 1:150:0:0:complete:false:0:1 \
+		1:102:0:0:complete:true:0:0 1:152:0:0:complete:false:0:1 \
+		1:98:0:0:complete:true:0:0 1:148:0:0:complete:false:0:1 \
+		1:101:0:0:complete:true:0:0 1:151:0:0:complete:false:0:1 \
+		1:99:0:0:complete:true:0:0 1:149:0:0:complete:false:0:1 &&
 	compare_ok V.json &&
 	marks out >got &&
 	echo "1 +50.0% ?" >expect &&
 	test_cmp expect got &&
-	test_grep "^? v1 at 1 client: starved: 5 of 5 runs of v1\$" out &&
+	test_grep "^? v1 at 1 client: starved: 5 of 5 runs of v0\$" out &&
 	write_result V.json variants=2 \
 		1:100:0:0:complete:false:0:0 1:150:0:0:complete:false:0:1 \
 		1:101:0:0:complete:false:0:0 1:151:0:0:complete:false:0:1 \
