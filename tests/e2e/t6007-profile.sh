@@ -158,11 +158,12 @@ test_expect_success '--profile: perf missing, or exiting before it is attached' 
 '
 
 # A perf that only speaks the control protocol: it creates its -o file,
-# acknowledges every command and waits for SIGINT.
+# acknowledges every command and waits for SIGINT. In bash: with several
+# records its control fds go past 9, which dash cannot redirect.
 test_expect_success '--profile with a bad -D: no perf started, no file' '
 	mkdir -p fake &&
 	cat >fake/perf <<-\EOF &&
-	#!/bin/sh
+	#!/usr/bin/env bash
 	while test $# -gt 0; do
 		case $1 in
 		--control) ctl=${2#fd:}; shift ;;
@@ -180,6 +181,14 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 		-D "$TRASH/work" 1 --profile 1 >out 2>err &&
 	test_grep "^  1 client: perf-1.data\$" out &&
 	rm perf-1.data &&
+	# --profile all: one file for each count of the sweep, once each
+	env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
+		-D "$TRASH/work" 1 2 --runs 2 --profile all --json all.json >out 2>err &&
+	test_grep "^  1 client: perf-1.data\$" out &&
+	test_grep "^  2 clients: perf-2.data\$" out &&
+	test "$(jq -c .options.profile.clients all.json)" = "[1,2]" &&
+	test "$(jq -r "[.runs[] | select(.clients == 2) | .profile.file] | unique | .[]" all.json)" = perf-2.data &&
+	rm perf-1.data perf-2.data &&
 	test_expect_code 2 env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q \
 		-c s.load --loops 1 -D "$TRASH/missing" 1 --profile 1 >out 2>err &&
 	test ! -e perf-1.data &&
