@@ -664,13 +664,16 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
+	/* before the JSON, which summarises the profiles */
+	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
+	cfg->report.profiles = in->pf.rp;
+	cfg->report.nprofiles = in->pf.nrec;
 	if (root && write_results(cfg, &sw, &in->env) && status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	in->stuck = sw.stuck;
 	sweep_release(&sw);
 	die_set_hook(NULL);
-	if (profiling_stop(&in->pf, cfg) && status == VB_EXIT_OK)
-		status = VB_EXIT_RUNTIME;
 	/* the others are done with a shared directory before rank 0 goes */
 	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");

@@ -146,6 +146,9 @@ static const struct
 				  OPT_PROFILE,
 				  "record the measurement of these client counts (all: every one) with perf record -g, one perf-N.data each, summarised in the report (with --perf-ctl: turn the events of the perf reading it on for them)",
 				  "all|N[,N...]" },
+				{ "knee", '\0', POPT_ARG_STRING, NULL, OPT_KNEE,
+				  "with --profile: the knee is the first client count whose efficiency is below X (default: 0.8)",
+				  "X" },
 				{ "profile-event", '\0', POPT_ARG_STRING, NULL,
 				  OPT_PROFILE_EVENT,
 				  "--profile: perf record's event, e.g. cpu-clock (default: perf's own, cycles where the CPU counts them)",
@@ -259,6 +262,7 @@ static const struct config config_defaults = {
 	.report = {
 		.metric = METRIC_OPS,
 		.cv_warn = 0.05,
+		.knee = 0.8,
 	},
 };
 

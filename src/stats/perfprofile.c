@@ -284,7 +284,9 @@ int perf_profile_parse(struct perf_profile *pp, FILE *in, const char *name)
 			in_sample = false;
 			continue;
 		}
-		if (line[0] == ' ' || line[0] == '\t') {
+		/* frames start with a tab; a header may with spaces (its tid
+		 * is right-aligned) */
+		if (line[0] == '\t') {
 			if (!in_sample) {
 				ret = -EINVAL;
 				break;

@@ -58,7 +58,7 @@ static const char script[] =
 	"\t           1a2b3 [unknown] (/usr/bin/vfsbench)\n"
 	"\t               0 [unknown] ([unknown])\n"
 	"\n"
-	"30640     250000 cpu-clock: \n"
+	" 9084     250000 cpu-clock: \n"
 	"\tffffffff822417b8 mas_alloc_cyclic ([kernel.kallsyms])\n"
 	"\tffffffff816f1ecb path_openat ([kernel.kallsyms])\n";
 
