@@ -22,6 +22,8 @@
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/profile.h"
+#include "compare/profdiff.h"
+#include "report/profcompare.h"
 #include "cli/ranks.h"
 #include "cli/walk.h"
 #include "compare/compare.h"
@@ -164,6 +166,22 @@ static int output_status(int status)
 						 VB_EXIT_RUNTIME;
 }
 
+/* The profiles of the first two sides' first files, when both have. */
+static int compare_profiles(const struct comparison *cmp,
+			    const struct compare_config *cc)
+{
+	struct profdiff pd;
+
+	if (cmp->nsides < 2)
+		return VB_EXIT_OK;
+	if (profdiff_build(&pd, cmp->sides[0].parts[0], cmp->sides[1].parts[0],
+			   cc->correction, 1 - cc->confidence))
+		return VB_EXIT_USAGE;
+	report_profdiff(&pd);
+	profdiff_release(&pd);
+	return VB_EXIT_OK;
+}
+
 static int compare_main(int argc, const char **argv)
 {
 	struct compare_config cc;
@@ -175,7 +193,7 @@ static int compare_main(int argc, const char **argv)
 		/* a stop while the files were read prints no table */
 		if (!comparison_build(&cmp, &cc) && !signals.count) {
 			report_compare(&cmp);
-			status = VB_EXIT_OK;
+			status = compare_profiles(&cmp, &cc);
 		}
 		comparison_release(&cmp);
 	}

@@ -8,6 +8,7 @@
 #include <config.h>
 #include "compare/resultfile.h"
 
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ void resultfile_release(struct resultfile *rf)
 	}
 	free(rf->points);
 	free(rf->fdsteps);
+	json_decref(rf->profiles);
 	env_fields_release(&rf->env);
 	free(s->engine);
 	free(s->cwd);

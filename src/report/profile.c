@@ -24,7 +24,7 @@
 #define TOP_SYMBOLS 8
 #define TOP_CHAINS  5
 /* Kept in the JSON: compare reads these. */
-#define JSON_SYMBOLS 40
+#define JSON_SYMBOLS 200
 #define JSON_CHAINS  20
 
 static double share(uint64_t n, uint64_t of)
@@ -179,6 +179,8 @@ static json_t *one_json(const struct report_profile *p, const struct sweep *sw)
 						  (json_int_t)v[i]->n, "share",
 						  share(v[i]->n, pp->samples)));
 		}
+		json_object_set_new(o, "lock_chains_complete",
+				    json_boolean(locks.len <= JSON_CHAINS));
 		free(v);
 		tally_release(&locks);
 	}
