@@ -81,7 +81,7 @@ static const struct poptOption compare_options[] = {
 	POPT_TABLEEND
 };
 
-static int plot_log_y;
+static int plot_log_y, plot_profile;
 
 static const struct poptOption plot_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
@@ -91,6 +91,9 @@ static const struct poptOption plot_options[] = {
 	  "ops|mbps|p99" },
 	{ "log-y", '\0', POPT_ARG_NONE, &plot_log_y, 0,
 	  "logarithmic y axes, for files that differ by orders of magnitude (fdscale charts always have them)",
+	  NULL },
+	{ "profile", '\0', POPT_ARG_NONE, &plot_profile, 0,
+	  "instead: one file's profiles (vfsbench --profile), each top symbol's share stacked against client count",
 	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
 	  "show this help and exit", NULL },
@@ -319,9 +322,11 @@ enum options_action options_parse_plot(struct plot_config *pc, int argc,
 
 	memset(pc, 0, sizeof(*pc));
 	plot_log_y = 0;
+	plot_profile = 0;
 	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
 			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
 	pc->log_y = plot_log_y;
+	pc->profile = plot_profile;
 	if (act != OPTIONS_RUN)
 		return act;
 	if (!pc->nfiles)

@@ -10,6 +10,7 @@
 struct plot_config {
 	enum compare_metric metric;
 	bool log_y; /* --log-y: logarithmic y axes (fdscale charts always) */
+	bool profile; /* --profile: the stacked chart of one file's profiles */
 	char *output;
 	char **files; /* owned */
 	unsigned int nfiles;

@@ -70,4 +70,27 @@ test_expect_success 'files without profiles: no profile table' '
 	! grep -q "^Profiles:" out
 '
 
+if command -v gnuplot >/dev/null 2>&1; then
+	test_expect_success 'plot --profile: the stacked chart of the top symbols' '
+		vfsbench plot --profile -o p.svg "$P/shared.json" >out 2>err &&
+		test -s p.svg &&
+		grep -q "<svg" p.svg &&
+		# the legend: the top symbols, and the rest
+		grep -q "rwsem_spin_on_owner" p.svg &&
+		grep -q "pvm_irq_enable" p.svg &&
+		grep -q ">other<" p.svg
+	'
+else
+	test_skip 'plot --profile: the stacked chart of the top symbols' 'gnuplot is not installed'
+fi
+
+test_expect_success 'plot --profile: a file without profiles, or two files, refused' '
+	test_expect_code 2 vfsbench plot --profile -o q.svg plain.json >out 2>err &&
+	test_grep "^error: ${SQ}plain.json${SQ} has no profiles (vfsbench --profile ... --json): nothing to plot\$" err &&
+	test_expect_code 2 vfsbench plot --profile -o q.svg "$P/shared.json" \
+		"$P/private-a.json" >out 2>err &&
+	test_grep "^error: plot --profile: one result of runs of one variant, not 2\$" err &&
+	test ! -e q.svg
+'
+
 test_done
