@@ -25,10 +25,10 @@ static json_t *at(json_t *profiles, unsigned int clients)
 	size_t i;
 	json_t *p;
 
-	json_array_foreach(
-		profiles, i,
-		p) if (json_integer_value(json_object_get(p, "clients")) ==
-		       (json_int_t)clients) return p;
+	for (i = 0; (p = json_array_get(profiles, i)); i++)
+		if (json_integer_value(json_object_get(p, "clients")) ==
+		    (json_int_t)clients)
+			return p;
 	return NULL;
 }
 
@@ -39,8 +39,7 @@ static bool count_of(json_t *list, const char *name, const char *key,
 	size_t i;
 	json_t *e;
 
-	json_array_foreach(list, i, e)
-	{
+	for (i = 0; (e = json_array_get(list, i)); i++) {
 		const char *k = json_string_value(json_object_get(e, name));
 
 		if (k && !strcmp(k, key)) {
@@ -71,9 +70,9 @@ static bool chain_count(json_t *p, const char *key, uint64_t *n)
 	size_t i;
 
 	*n = 0;
-	json_array_foreach(list, i,
-			   c) if (!strcmp(chain_key(c, buf, sizeof(buf)), key))
-	{
+	for (i = 0; (c = json_array_get(list, i)); i++) {
+		if (strcmp(chain_key(c, buf, sizeof(buf)), key))
+			continue;
 		*n += (uint64_t)json_integer_value(
 			json_object_get(c, "samples"));
 		found = true;
@@ -149,8 +148,9 @@ static void add_point(struct profdiff *pd, unsigned int clients, json_t *pa,
 	size_t i;
 
 	for (int s = 0; s < 2; s++)
-		json_array_foreach(json_object_get(sides[s], "symbols"), i, e)
-		{
+		for (i = 0; (e = json_array_get(
+				     json_object_get(sides[s], "symbols"), i));
+		     i++) {
 			if (i >= PROFDIFF_TOP_SYMBOLS)
 				break;
 			add(pd, clients,
@@ -159,9 +159,10 @@ static void add_point(struct profdiff *pd, unsigned int clients, json_t *pa,
 			    false, pa, pb);
 		}
 	for (int s = 0; s < 2; s++)
-		json_array_foreach(json_object_get(sides[s], "lock_chains"), i,
-				   e)
-		{
+		for (i = 0;
+		     (e = json_array_get(
+			      json_object_get(sides[s], "lock_chains"), i));
+		     i++) {
 			if (i >= PROFDIFF_TOP_CHAINS)
 				break;
 			add(pd, clients, chain_key(e, buf, sizeof(buf)), true,
@@ -185,8 +186,7 @@ int profdiff_build(struct profdiff *pd, const struct resultfile *a,
 	pd->alpha = alpha;
 	if (!a->profiles || !b->profiles)
 		return 0;
-	json_array_foreach(a->profiles, i, p)
-	{
+	for (i = 0; (p = json_array_get(a->profiles, i)); i++) {
 		unsigned int c = (unsigned int)json_integer_value(
 			json_object_get(p, "clients"));
 		json_t *q = at(b->profiles, c);

@@ -136,7 +136,7 @@ int resultfile_read(const char *path, unsigned int file, bool steps,
 		if (!json_is_array(all))
 			continue;
 		mine = json_array();
-		json_array_foreach(all, k, p)
+		for (k = 0; (p = json_array_get(all, k)); k++)
 			if (json_integer_value(json_object_get(p, "variant")) ==
 			    (json_int_t)rf[i].variant)
 				json_array_append(mine, p);

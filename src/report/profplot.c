@@ -36,10 +36,11 @@ static double share_of(json_t *p, const char *sym)
 	json_t *e;
 	size_t i;
 
-	json_array_foreach(json_object_get(p, "symbols"), i, e) if (
-		!strcmp(json_string_value(json_object_get(e, "symbol")) ?: "",
-			sym)) return json_real_value(json_object_get(e,
-								     "share"));
+	for (i = 0; (e = json_array_get(json_object_get(p, "symbols"), i)); i++)
+		if (!strcmp(json_string_value(json_object_get(e, "symbol")) ?:
+									      "",
+			    sym))
+			return json_real_value(json_object_get(e, "share"));
 	return 0;
 }
 
@@ -66,8 +67,9 @@ int profplot_draw(const struct resultfile *rf, const char *output)
 	for (size_t i = 0; i < np; i++) {
 		size_t k;
 
-		json_array_foreach(json_object_get(p[i], "symbols"), k, e)
-		{
+		for (k = 0;
+		     (e = json_array_get(json_object_get(p[i], "symbols"), k));
+		     k++) {
 			const char *s =
 				json_string_value(json_object_get(e, "symbol"));
 			double v = json_real_value(json_object_get(e, "share"));
