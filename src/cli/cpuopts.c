@@ -71,6 +71,10 @@ enum options_action cpuopts_profile(struct cpu_config *cc, const char *arg)
 	free(cc->profile);
 	cc->profile = NULL;
 	cc->nprofile = 0;
+	/* every count of the sweep, filled in once the counts are known */
+	cc->profile_all = !strcmp(arg, "all");
+	if (cc->profile_all)
+		return OPTIONS_RUN;
 	for (;;) {
 		size_t len = strcspn(s, ",");
 		char buf[16];
@@ -78,7 +82,7 @@ enum options_action cpuopts_profile(struct cpu_config *cc, const char *arg)
 
 		if (!len || len >= sizeof(buf))
 			return usage_error(
-				"bad --profile '%s': expected client counts, comma-separated, such as 1,8",
+				"bad --profile '%s': expected 'all' or client counts, comma-separated, such as 1,8",
 				arg);
 		memcpy(buf, s, len);
 		buf[len] = '\0';
@@ -96,9 +100,22 @@ enum options_action cpuopts_profile(struct cpu_config *cc, const char *arg)
 	return OPTIONS_RUN;
 }
 
-enum options_action cpuopts_profile_check(const struct cpu_config *cc,
+enum options_action cpuopts_profile_check(struct cpu_config *cc,
 					  const struct run_config *run)
 {
+	if (cc->profile_all) {
+		free(cc->profile);
+		cc->profile = xcalloc(run->nclients, sizeof(*cc->profile));
+		cc->nprofile = 0;
+		for (unsigned int k = 0; k < run->nclients; k++) {
+			bool dup = false;
+
+			for (unsigned int i = 0; i < cc->nprofile; i++)
+				dup = dup || cc->profile[i] == run->clients[k];
+			if (!dup)
+				cc->profile[cc->nprofile++] = run->clients[k];
+		}
+	}
 	for (unsigned int i = 0; i < cc->nprofile; i++) {
 		bool found = false;
 

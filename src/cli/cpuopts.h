@@ -25,6 +25,7 @@ struct cpu_config {
 	bool topo_loaded;
 	unsigned int *profile; /* --profile: the counts; NULL: none */
 	unsigned int nprofile;
+	bool profile_all; /* --profile all: every count, once known */
 };
 
 /* Read the affinity mask and the cgroup quota. */
@@ -34,10 +35,10 @@ enum options_action cpuopts_init(struct cpu_config *cc);
 enum options_action cpuopts_topology_clients(struct cpu_config *cc,
 					     struct run_config *run);
 
-/* --profile N[,N...]. */
+/* --profile all, or N[,N...]. */
 enum options_action cpuopts_profile(struct cpu_config *cc, const char *arg);
-/* Each of --profile's counts is one of @run's. */
-enum options_action cpuopts_profile_check(const struct cpu_config *cc,
+/* --profile all: every count of @run; else each count is one of them. */
+enum options_action cpuopts_profile_check(struct cpu_config *cc,
 					  const struct run_config *run);
 
 /*

@@ -23,6 +23,8 @@
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/profile.h"
+#include "compare/profdiff.h"
+#include "report/profcompare.h"
 #include "cli/ranks.h"
 #include "cli/suite.h"
 #include "cli/walk.h"
@@ -171,6 +173,22 @@ static int output_status(int status)
 						 VB_EXIT_RUNTIME;
 }
 
+/* The profiles of the first two sides' first files, when both have. */
+static int compare_profiles(const struct comparison *cmp,
+			    const struct compare_config *cc)
+{
+	struct profdiff pd;
+
+	if (cmp->nsides < 2)
+		return VB_EXIT_OK;
+	if (profdiff_build(&pd, cmp->sides[0].parts[0], cmp->sides[1].parts[0],
+			   cc->correction, 1 - cc->confidence))
+		return VB_EXIT_USAGE;
+	report_profdiff(&pd);
+	profdiff_release(&pd);
+	return VB_EXIT_OK;
+}
+
 static int compare_main(int argc, const char **argv)
 {
 	struct compare_config cc;
@@ -182,7 +200,7 @@ static int compare_main(int argc, const char **argv)
 		/* a stop while the files were read prints no table */
 		if (!comparison_build(&cmp, &cc) && !signals.count) {
 			report_compare(&cmp);
-			status = VB_EXIT_OK;
+			status = compare_profiles(&cmp, &cc);
 		}
 		comparison_release(&cmp);
 	}
@@ -676,10 +694,13 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
+	/* before the JSON, which summarises the profiles */
+	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK)
+		status = VB_EXIT_RUNTIME;
+	cfg->report.profiles = in->pf.rp;
+	cfg->report.nprofiles = in->pf.nrec;
 	in->stuck = sw.stuck;
 	die_set_hook(NULL);
-	if (profiling_stop(&in->pf, cfg) && status == VB_EXIT_OK)
-		status = VB_EXIT_RUNTIME;
 	/* the others are done with a shared directory before rank 0 goes */
 	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");

@@ -148,8 +148,11 @@ static const struct
 				  "PCT" },
 				{ "profile", '\0', POPT_ARG_STRING, NULL,
 				  OPT_PROFILE,
-				  "record the measurement of these client counts with perf record -g, one perf-N.data each (with --perf-ctl: turn the events of the perf reading it on for them)",
-				  "N[,N...]" },
+				  "record the measurement of these client counts (all: every one) with perf record -g, one perf-N.data each, summarised in the report (with --perf-ctl: turn the events of the perf reading it on for them)",
+				  "all|N[,N...]" },
+				{ "knee", '\0', POPT_ARG_STRING, NULL, OPT_KNEE,
+				  "with --profile: the knee is the first client count whose efficiency is below X (default: 0.8)",
+				  "X" },
 				{ "profile-event", '\0', POPT_ARG_STRING, NULL,
 				  OPT_PROFILE_EVENT,
 				  "--profile: perf record's event, e.g. cpu-clock (default: perf's own, cycles where the CPU counts them)",
@@ -274,6 +277,7 @@ static const struct config config_defaults = {
 	.report = {
 		.metric = METRIC_OPS,
 		.cv_warn = 0.05,
+		.knee = 0.8,
 	},
 };
 
@@ -356,7 +360,7 @@ static enum options_action validate(struct config *cfg, bool warmup_set,
 	if (cfg->profile_event && cfg->perf_ctl)
 		return usage_error(
 			"--profile-event: with --perf-ctl, the perf that reads the FIFO chooses its events");
-	if (cfg->profile_event && !cfg->cpus.nprofile)
+	if (cfg->profile_event && !cfg->cpus.nprofile && !cfg->cpus.profile_all)
 		return usage_error("--profile-event needs --profile");
 	return OPTIONS_RUN;
 }
@@ -522,12 +526,13 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->report.lopts = &cfg->lopts;
 	cfg->run.exec_before = cfg->exec_before;
 	cfg->run.exec_after = cfg->exec_after;
-	cfg->report.profile = cfg->cpus.profile;
-	cfg->report.nprofile = cfg->cpus.nprofile;
 	cfg->report.perf_ctl = cfg->perf_ctl;
 	cfg->report.profile_event = cfg->profile_event;
 	if (act == OPTIONS_RUN)
 		act = cpuopts_profile_check(&cfg->cpus, &cfg->run);
+	/* after the check: --profile all's counts are known there */
+	cfg->report.profile = cfg->cpus.profile;
+	cfg->report.nprofile = cfg->cpus.nprofile;
 	if (act == OPTIONS_RUN)
 		act = variantopts_build(cfg, fs_set, order_set);
 	if (act == OPTIONS_RUN)

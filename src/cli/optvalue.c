@@ -351,6 +351,18 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 				"bad --distribute '%s': expected round-robin or host-by-host",
 				arg);
 		break;
+	case OPT_KNEE: {
+		char *end;
+
+		errno = 0;
+		cfg->report.knee = strtod(arg, &end);
+		if (errno || *end || end == arg || !(cfg->report.knee > 0) ||
+		    !(cfg->report.knee <= 1))
+			return usage_error(
+				"bad --knee '%s': expected an efficiency above 0 and at most 1, such as 0.8",
+				arg);
+		break;
+	}
 	case OPT_CV_WARN: {
 		char *end;
 

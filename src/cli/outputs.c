@@ -71,10 +71,13 @@ enum options_action outputs_check(const struct config *cfg)
 	for (unsigned int v = 0; v < cfg->nvariants; v++)
 		for (unsigned int p = 0; p < cfg->run.nclients; p++) {
 			unsigned int clients = cfg->run.clients[p];
+			char *data = profiling_file(cfg, v, clients);
 			char path[4096];
 
-			add_owned(&ns, "--profile",
-				  profiling_file(cfg, v, clients));
+			if (data)
+				add_owned(&ns, "--profile",
+					  profiling_folded_name(data));
+			add_owned(&ns, "--profile", data);
 			if (!cfg->ministat)
 				continue;
 			report_ministat_path(path, sizeof(path), cfg->ministat,

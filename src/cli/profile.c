@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/msg.h"
 #include "cli/options.h"
 #include "report/report.h"
 #include "run/sweep.h"
+#include "sys/perfscript.h"
 
 static bool profiled(const struct config *cfg, unsigned int clients)
 {
@@ -158,14 +160,62 @@ int profiling_start(struct profiling *pf, const struct config *cfg,
 	return 0;
 }
 
-int profiling_stop(struct profiling *pf, const struct config *cfg)
+/* "perf-4.data" -> "perf-4.folded". */
+char *profiling_folded_name(const char *data)
 {
-	struct report_profile *rp;
+	size_t len = strlen(data);
+	char *name = xmalloc(len + 8);
+
+	memcpy(name, data, len + 1);
+	if (len > 5 && !strcmp(name + len - 5, ".data"))
+		name[len - 5] = '\0';
+	strcat(name, ".folded");
+	return name;
+}
+
+/* perf script of record @i into pf->prof[i], and its .folded file. */
+static int read_back(struct profiling *pf, unsigned int i)
+{
+	struct perf_script ps;
+	struct outfile of;
+	FILE *f;
+	int ret;
+
+	if (perf_script_open(&ps, pf->name[i]))
+		return -1;
+	ret = perf_profile_parse(&pf->prof[i], ps.out, pf->name[i]);
+	ret |= perf_script_close(&ps, pf->name[i]);
+	if (ret)
+		return -1;
+	pf->read[i] = true;
+	pf->folded[i] = profiling_folded_name(pf->name[i]);
+	f = outfile_open(&of, pf->folded[i]);
+	if (!f) {
+		free(pf->folded[i]);
+		pf->folded[i] = NULL;
+		return -1;
+	}
+	/* a failed write is the commit's error, naming the file */
+	perf_profile_write_folded(&pf->prof[i], f);
+	if (outfile_commit(&of)) {
+		free(pf->folded[i]);
+		pf->folded[i] = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int profiling_stop(struct profiling *pf, const struct config *cfg,
+		   const struct sweep *sw)
+{
 	int ret = 0;
 
 	if (!pf->nrec)
 		return 0;
-	rp = xcalloc(pf->nrec, sizeof(*rp));
+	pf->rp = xcalloc(pf->nrec, sizeof(*pf->rp));
+	pf->prof = xcalloc(pf->nrec, sizeof(*pf->prof));
+	pf->read = xcalloc(pf->nrec, sizeof(*pf->read));
+	pf->folded = xcalloc(pf->nrec, sizeof(*pf->folded));
 	for (unsigned int i = 0; i < pf->nrec; i++) {
 		int bad = perf_record_stop(&pf->rec[i]);
 
@@ -174,20 +224,24 @@ int profiling_stop(struct profiling *pf, const struct config *cfg)
 			outfile_abort(&pf->out[i]);
 		else
 			bad = outfile_finish(&pf->out[i]);
-
-		rp[i] = (struct report_profile){
+		if (!bad && read_back(pf, i))
+			ret = -1;
+		pf->rp[i] = (struct report_profile){
 			.variant = cfg->nvariants > 1 ?
 					   cfg->variants[pf->rec_variant[i]]
 						   .label :
 					   NULL,
+			.vindex = pf->rec_variant[i],
 			.clients = pf->rec_clients[i],
 			.file = pf->name[i],
 			.ok = !bad,
+			.folded = pf->folded[i],
+			.prof = pf->read[i] ? &pf->prof[i] : NULL,
+			.event_asked = cfg->profile_event,
 		};
 		ret |= bad;
 	}
-	report_profiles(rp, pf->nrec);
-	free(rp);
+	report_profiles(&cfg->report, sw, pf->rp, pf->nrec);
 	return ret;
 }
 
@@ -198,7 +252,15 @@ void profiling_release(struct profiling *pf)
 		/* stopped early (a usage or start error): nothing in place */
 		outfile_abort(&pf->out[i]);
 		free(pf->name[i]);
+		if (pf->prof)
+			perf_profile_release(&pf->prof[i]);
+		if (pf->folded)
+			free(pf->folded[i]);
 	}
+	free(pf->prof);
+	free(pf->read);
+	free(pf->folded);
+	free(pf->rp);
 	if (pf->have_fifo)
 		perf_ctl_close(&pf->fifo);
 	free(pf->rec);

@@ -5,9 +5,12 @@
 #include "workdir/outfile.h"
 #include "sys/perf.h"
 #include "sys/perfctl.h"
+#include "stats/perfprofile.h"
+#include "report/report.h"
 
 struct config;
 struct sweep_variant;
+struct sweep;
 
 /*
  * struct profiling: the perf controls of a sweep (--profile,
@@ -27,6 +30,11 @@ struct profiling {
 	const struct perf_ctl **ctl; /* [nvariants * nclients] */
 	const char **file; /* [nvariants * nclients] */
 	unsigned int nvariants;
+	/* [nrec] once stopped: each file read back, and its folded stacks */
+	struct perf_profile *prof;
+	bool *read;
+	char **folded;
+	struct report_profile *rp;
 };
 
 /*
@@ -38,10 +46,14 @@ int profiling_start(struct profiling *pf, const struct config *cfg,
 		    struct sweep_variant *sv);
 
 /*
- * Stop the perf records (they write their files) and name the files in
- * the report. Returns 0, or -1 when a perf failed.
+ * Stop the perf records (they write their files), read each back with
+ * perf script into shares and a PREFIX.folded file beside it, and report
+ * them (the table after the sweep @sw, may be NULL). pf->rp[0..nrec)
+ * holds them for the JSON until profiling_release(). Returns 0, or -1
+ * when a perf failed or a file could not be read or written.
  */
-int profiling_stop(struct profiling *pf, const struct config *cfg);
+int profiling_stop(struct profiling *pf, const struct config *cfg,
+		   const struct sweep *sw);
 
 void profiling_release(struct profiling *pf);
 
@@ -52,5 +64,8 @@ void profiling_release(struct profiling *pf);
  */
 char *profiling_file(const struct config *cfg, unsigned int v,
 		     unsigned int clients);
+
+/* The folded stacks beside perf.data file @data: "perf-4.folded". */
+char *profiling_folded_name(const char *data);
 
 #endif /* VB_CLI_PROFILE_H */

@@ -82,7 +82,7 @@ static const struct poptOption compare_options[] = {
 	POPT_TABLEEND
 };
 
-static int plot_log_y, plot_linear_y;
+static int plot_log_y, plot_linear_y, plot_profile;
 
 static const struct poptOption plot_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_SUB_OUTPUT,
@@ -95,6 +95,9 @@ static const struct poptOption plot_options[] = {
 	  NULL },
 	{ "linear-y", '\0', POPT_ARG_NONE, &plot_linear_y, 0,
 	  "linear y axes, whatever the values span", NULL },
+	{ "profile", '\0', POPT_ARG_NONE, &plot_profile, 0,
+	  "instead: one file's profiles (vfsbench --profile), each top symbol's share stacked against client count",
+	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_SUB_HELP,
 	  "show this help and exit", NULL },
 	POPT_TABLEEND
@@ -321,12 +324,13 @@ enum options_action options_parse_plot(struct plot_config *pc, int argc,
 	const char *dot;
 
 	memset(pc, 0, sizeof(*pc));
-	plot_log_y = plot_linear_y = 0;
+	plot_log_y = plot_linear_y = plot_profile = 0;
 	act = parse_sub("plot", plot_options, "FILE.json... -o CHART.svg|png",
 			argc, argv, plot_opt, pc, &pc->files, &pc->nfiles);
 	pc->yscale = plot_log_y	   ? PLOT_Y_LOG :
 		     plot_linear_y ? PLOT_Y_LINEAR :
 				     PLOT_Y_AUTO;
+	pc->profile = plot_profile;
 	if (act != OPTIONS_RUN)
 		return act;
 	if (plot_log_y && plot_linear_y)

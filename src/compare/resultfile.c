@@ -9,6 +9,7 @@
 #include "compare/resultfile.h"
 
 #include <math.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,7 @@ void resultfile_release(struct resultfile *rf)
 	}
 	free(rf->points);
 	free(rf->fdsteps);
+	json_decref(rf->profiles);
 	env_fields_release(&rf->env);
 	free(s->engine);
 	free(s->cwd);

@@ -150,6 +150,8 @@ struct resultfile {
 	bool cold; /* options.cold */
 	unsigned int threads; /* options.threads */
 	bool private_fd_table; /* options.private_fd_table */
+	/* "profiles" (--profile's summaries), this variant's; NULL: none */
+	struct json_t *profiles;
 };
 
 /*

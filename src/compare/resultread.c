@@ -128,6 +128,20 @@ int resultfile_read(const char *path, unsigned int file, bool steps,
 		ret = resultfdscale_read(rf, root);
 	else if (!ret && rf->kind == RESULTFILE_SWEEP)
 		ret = resultsweep_read(&rf, &n, root);
+	/* each variant's own profiles, for compare/profdiff.h */
+	for (unsigned int i = 0; !ret && i < n; i++) {
+		json_t *all = json_object_get(root, "profiles"), *mine, *p;
+		size_t k;
+
+		if (!json_is_array(all))
+			continue;
+		mine = json_array();
+		for (k = 0; (p = json_array_get(all, k)); k++)
+			if (json_integer_value(json_object_get(p, "variant")) ==
+			    (json_int_t)rf[i].variant)
+				json_array_append(mine, p);
+		rf[i].profiles = mine;
+	}
 	json_decref(root);
 	if (ret) {
 		resultfile_release_all(rf, n);

@@ -22,6 +22,7 @@
 #include "lang/loadfile.h"
 #include "mpi/job.h"
 #include "report/clockjson.h"
+#include "report/profile.h"
 #include "workdir/outfile.h"
 #include "report/walk.h"
 #include "run/clientdir.h"
@@ -606,6 +607,10 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "runs", runs);
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));
+	/* only with --profile: files without one stay as they were */
+	if (rc->nprofiles)
+		json_object_set_new(root, "profiles",
+				    report_profiles_json(rc, sw));
 
 	ret = outfile_json(root, path);
 	json_decref(root);

@@ -2,7 +2,7 @@
 /*
  * The machine in the text report: the header's lines on the CPUs, the
  * placement and the environment that moves results; after each run, its
- * clients' noise and its profile; after the sweep, the perf.data files.
+ * clients' noise and its profile.
  */
 #include <config.h>
 #include "report/report.h"
@@ -269,18 +269,4 @@ void report_noise(const struct run *run)
 		       units_format_ns(b[1], sizeof(b[1]),
 				       run->perf_off_ns - run->total.t_end));
 	}
-}
-
-void report_profiles(const struct report_profile *p, unsigned int n)
-{
-	if (!n)
-		return;
-	printf("\nProfiles (perf report -i FILE):\n");
-	for (unsigned int i = 0; i < n; i++)
-		printf("  %s%s%u client%s: %s%s\n",
-		       p[i].variant ? p[i].variant : "",
-		       p[i].variant ? ", " : "", p[i].clients,
-		       p[i].clients == 1 ? "" : "s", p[i].file,
-		       p[i].ok ? "" : " (perf failed: see its messages)");
-	fflush(stdout);
 }

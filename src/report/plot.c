@@ -28,6 +28,7 @@
 #include "base/msg.h"
 #include "compare/resultfile.h"
 #include "report/fdplot.h"
+#include "report/profplot.h"
 #include "report/gnuplot.h"
 #include "run/signals.h"
 #include "stats/summary.h"
@@ -589,6 +590,14 @@ int plot_files(const struct plot_config *pc)
 	if (read_files(&rf, &n, pc, &fdscale) || signals.count)
 		goto out;
 	resultfile_labels(rf, n);
+	if (pc->profile) {
+		if (n != 1 || fdscale)
+			error("plot --profile: one result of runs of one variant, not %u",
+			      n);
+		else
+			status = profplot_draw(&rf[0], pc->output);
+		goto out;
+	}
 	if (fdscale) {
 		status = fdplot_draw(rf, n, pc->yscale, pc->output);
 		goto out;

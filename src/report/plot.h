@@ -11,6 +11,7 @@
 struct plot_config {
 	enum compare_metric metric;
 	enum plot_yscale yscale; /* --log-y, --linear-y, else by the span */
+	bool profile; /* --profile: the stacked chart of one file's profiles */
 	char *output;
 	char **files; /* owned */
 	unsigned int nfiles;

@@ -17,6 +17,7 @@ struct loadfile_opts;
 struct run;
 struct run_config;
 struct sweep;
+struct perf_profile;
 struct workdir;
 
 /* Which per-op tables the report prints. */
@@ -71,6 +72,10 @@ struct report_config {
 	unsigned int nprofile;
 	const char *perf_ctl;
 	const char *profile_event; /* --profile-event, or NULL */
+	/* --profile's files read back, for the JSON; --knee's threshold */
+	const struct report_profile *profiles;
+	unsigned int nprofiles;
+	double knee;
 	/* --clock as given (auto, tsc or monotonic); why the TSC does not
 	 * time the ops (NULL when it does): the JSON's clock record */
 	const char *clock_option;
@@ -120,16 +125,24 @@ const char *report_dcache(const struct run_config *cfg, char *buf);
  */
 void report_noise(const struct run *run);
 
-/* One perf.data of --profile, once perf has written it. */
+/* One perf.data of --profile, once perf has written it, and read back. */
 struct report_profile {
 	const char *variant; /* the variant's label, NULL for one */
+	unsigned int vindex; /* the variant's index */
 	unsigned int clients;
 	const char *file;
 	bool ok; /* perf exited with status 0 */
+	const char *folded; /* its folded stacks, NULL: none written */
+	const struct perf_profile *prof; /* NULL: perf script failed */
+	const char *event_asked; /* --profile-event, or NULL */
 };
 
-/* The perf.data files of --profile, after the sweep. */
-void report_profiles(const struct report_profile *p, unsigned int n);
+/*
+ * The perf.data files of --profile, after the sweep, and where the time
+ * went (report/profile.c): a table per variant, the knee's verdict.
+ */
+void report_profiles(const struct report_config *rc, const struct sweep *sw,
+		     const struct report_profile *p, unsigned int n);
 /* One run's report; @variant: its variant's label, or NULL. */
 void report_run(const struct report_config *rc, const struct run *run,
 		const char *variant);

@@ -166,11 +166,14 @@ test_expect_success '--profile: perf missing, or exiting before it is attached' 
 '
 
 # A perf that only speaks the control protocol: it creates its -o file,
-# acknowledges every command and waits for SIGINT.
+# acknowledges every command and waits for SIGINT. In bash: with several
+# records its control fds go past 9, which dash cannot redirect.
 test_expect_success '--profile with a bad -D: no perf started, no file' '
 	mkdir -p fake &&
 	cat >fake/perf <<-\EOF &&
-	#!/bin/sh
+	#!/usr/bin/env bash
+	# perf script: no samples
+	test "$1" = script && exit 0
 	while test $# -gt 0; do
 		case $1 in
 		--control) ctl=${2#fd:}; shift ;;
@@ -187,9 +190,22 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 	{ env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
 		-D "$TRASH/work" 1 --profile 1 >out 2>err ||
 		failed "a run with the fake perf: exit 0"; } &&
-	{ test_grep "^  1 client: perf-1.data\$" out ||
+	{ test_grep "^  1 client: perf-1.data, perf-1.folded\$" out ||
 		failed "its profile listed"; } &&
-	{ rm perf-1.data || failed "its profile there"; } &&
+	{ test ! -s perf-1.folded || failed "an empty profile folds to nothing"; } &&
+	{ rm perf-1.data perf-1.folded || failed "its profile there"; } &&
+	# --profile all: one file for each count of the sweep, once each
+	{ env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q -c s.load --loops 1 \
+		-D "$TRASH/work" 1 2 --runs 2 --profile all --json all.json >out 2>err ||
+		failed "--profile all: exit 0"; } &&
+	{ test_grep "^  1 client: perf-1.data, perf-1.folded\$" out &&
+		test_grep "^  2 clients: perf-2.data, perf-2.folded\$" out ||
+		failed "--profile all: one profile per count listed"; } &&
+	{ test "$(jq -c .options.profile.clients all.json)" = "[1,2]" &&
+		test "$(jq -r "[.runs[] | select(.clients == 2) | .profile.file] | unique | .[]" all.json)" = perf-2.data ||
+		failed "--profile all: the JSON"; } &&
+	{ rm perf-1.data perf-2.data perf-1.folded perf-2.folded ||
+		failed "--profile all: the profiles there"; } &&
 	{ test_expect_code 2 env PATH="$TRASH/fake:$PATH" "$VFSBENCH" -q \
 		-c s.load --loops 1 -D "$TRASH/missing" 1 --profile 1 >out 2>err ||
 		failed "a bad -D: exit 2"; } &&
@@ -212,7 +228,7 @@ else
 		rm -f perf-*.data &&
 		vfsbench -q -c s.load -t 300ms --warmup 100ms -D "$TRASH/work" 1 2 \
 			--profile 2 --profile-event cpu-clock --json p.json >out 2>err &&
-		test_grep "^  2 clients: perf-2.data\$" out &&
+		test_grep "^  2 clients: perf-2.data, perf-2.folded\$" out &&
 		test ! -e perf-1.data &&
 		test "$(jr p.json 0 profile)" = null &&
 		test "$(jr p.json 1 profile.file)" = perf-2.data &&
