@@ -23,6 +23,7 @@
 #include "cli/outputs.h"
 #include "cli/profile.h"
 #include "cli/ranks.h"
+#include "cli/recorder.h"
 #include "cli/walk.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
@@ -442,6 +443,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		status = dbench_main(n, sub);
 	else if (!strcmp(argv[at], "plot"))
 		status = plot_main(n, sub);
+	else if (!strcmp(argv[at], "record"))
+		status = recorder_main(n, sub);
 	else
 		status = fdscale_main(n, sub, &g, argc, argv);
 	free(sub);

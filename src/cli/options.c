@@ -242,7 +242,7 @@ static const struct poptOption global_options[] = {
 };
 
 static const char *const subcommands[] = { "compare", "plot", "fdscale",
-					   "dbench" };
+					   "dbench", "record" };
 
 static const struct config config_defaults = {
 	.run = {
