@@ -397,6 +397,11 @@ int recorder_main(int argc, const char **argv)
 	}
 	status = convert(&rc, rc.from_trace ? rc.from_trace : rc.trace, &r,
 			 &ntasks);
+	if (!status && !r.ops) {
+		error("no call of the command's was below %s: no loadfile written",
+		      rc.rootabs);
+		status = VB_EXIT_RUNTIME;
+	}
 	if (!status)
 		status = render(&rc, &r, ntasks, &text, &len);
 	if (!status)

@@ -2,10 +2,9 @@
 /*
  * t1004's program of known calls: what vfsbench record must find, line by
  * line, in tests/data/record/known.expect. Run in the root; argv[1] is a
- * file outside it, which it only stats.
+ * file outside it, which it appends a byte to.
  */
 #include <fcntl.h>
-#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,7 +29,12 @@ int main(int argc, char **argv)
 	if (rename("d/f", "d/g") || unlink("d/g") || rmdir("d"))
 		return 1;
 	/* outside the root: dropped, and never touched by the replay */
-	if (argc > 1 && (stat(argv[1], &st) || access(argv[1], W_OK)))
-		return 1;
+	if (argc > 1) {
+		if (stat(argv[1], &st) || access(argv[1], W_OK))
+			return 1;
+		fd = open(argv[1], O_WRONLY | O_APPEND);
+		if (fd < 0 || write(fd, "x", 1) != 1 || close(fd))
+			return 1;
+	}
 	return 0;
 }
