@@ -290,14 +290,18 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 {
 	struct poptOption table[ARRAY_SIZE(record_options)];
 	poptContext pc;
-	const char **rest;
+	const char **rest, **args;
 	int r, n = 0, status = 0;
 
 	/* --force sets a field of this recorder */
 	memcpy(table, record_options, sizeof(table));
 	table[2].arg = &rc->force;
 	usage_set_command("vfsbench record");
-	pc = poptGetContext("vfsbench record", argc, argv, table,
+	/* popt's --help names the program after argv[0] */
+	args = xcalloc((size_t)argc + 1, sizeof(*args));
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
+	args[0] = "vfsbench record";
+	pc = poptGetContext("vfsbench record", argc, args, table,
 			    POPT_CONTEXT_POSIXMEHARDER);
 	poptSetOtherOptionHelp(pc, usage_line);
 	while (!status && (r = poptGetNextOpt(pc)) > 0) {
@@ -333,6 +337,7 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 			rc->cmd[i] = xstrdup(rest[i]);
 	}
 	poptFreeContext(pc);
+	free(args);
 	return status;
 }
 

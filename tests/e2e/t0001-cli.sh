@@ -541,7 +541,7 @@ test_expect_success '-q before compare: the same table as without it' '
 '
 
 test_expect_success '-h and -V before a subcommand: its help, the version' '
-	for sub in compare plot fdscale; do
+	for sub in compare plot fdscale record; do
 		vfsbench "$sub" --help >expect &&
 		vfsbench -h "$sub" >out 2>err &&
 		test ! -s err &&
