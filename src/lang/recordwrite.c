@@ -102,13 +102,26 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 
 int record_write(struct record *r, const struct record_header *h, FILE *f)
 {
-	unsigned long made[3] = { 0 }, skipped[4] = { 0 };
+	unsigned long made[3] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
 	char *setup = NULL;
 	size_t setuplen = 0;
 	FILE *sf = open_memstream(&setup, &setuplen);
 
 	if (!sf)
 		return -errno;
+	/*
+	 * The fds a program left open the kernel closed at its exit: closed
+	 * here at the end, so that a pass ends with every handle closed and
+	 * the loadfile reads without a warning; the header counts them, as
+	 * close calls the trace has not.
+	 */
+	for (unsigned int k = 0; k < ARRAY_SIZE(r->handle_busy); k++) {
+		if (r->handle_busy[k]) {
+			record_line(r, "close @%u\n", k + 1);
+			r->handle_busy[k] = false;
+			exit_closes++;
+		}
+	}
 	setup_write(r, sf, made, skipped);
 	if (fclose(sf)) {
 		free(setup);
@@ -138,6 +151,9 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 		     "dropped, on an fd not opened below the root in the trace",
 		     f);
 	counts_write(&r->changed, "replayed without O_NONBLOCK or O_NOCTTY", f);
+	fprintf(f,
+		"# closed at the end, as the kernel closed them at exit: %lu\n",
+		exit_closes);
 	fprintf(f,
 		"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",
 		made[0], made[1], made[2]);
