@@ -89,6 +89,7 @@ int recordtree_read(struct recordtree *t, const char *root, const char *skip)
 		return error("more than %d entries below %s: give a smaller --root",
 			     RECORDTREE_MAX, root),
 		       -EFBIG;
-	qsort(t->v, t->n, sizeof(*t->v), entry_cmp);
+	if (t->n)
+		qsort(t->v, t->n, sizeof(*t->v), entry_cmp);
 	return 0;
 }

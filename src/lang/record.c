@@ -167,6 +167,9 @@ static int entry_cmp(const void *key, const void *e)
 
 struct record_entry *record_entry_find(struct record *r, const char *rel)
 {
+	/* an empty tree has no array, which bsearch() may not be given */
+	if (!r->ntree)
+		return NULL;
 	return bsearch(rel, r->tree, r->ntree, sizeof(*r->tree), entry_cmp);
 }
 

@@ -30,7 +30,8 @@ static void counts_write(struct record_counts *c, const char *title, FILE *f)
 	for (unsigned int i = 0; i < c->n; i++)
 		total += c->v[i].n;
 	fprintf(f, "# %s: %lu\n", title, total);
-	qsort(c->v, c->n, sizeof(*c->v), count_cmp);
+	if (c->n)
+		qsort(c->v, c->n, sizeof(*c->v), count_cmp);
 	for (unsigned int i = 0; i < c->n; i++)
 		fprintf(f, "#   %-24s %lu\n", c->v[i].name, c->v[i].n);
 }
