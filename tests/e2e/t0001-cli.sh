@@ -9,7 +9,7 @@ SQ="'"
 
 # The seven loadfiles shipped with vfsbench.
 SHIPPED='create-unlink default mixed mrph mrpl mrpm neglookup pathwalk statfs
-statvfs statvfs_legacy'
+statvfs statvfs_legacy git-status find ls-lR make-stat'
 
 # Every op of the loadfile language, in the order of vfsbench-loadfile(5).
 ALL_OPS='stat lstat fstat access statfs fstatfs statvfs fstatvfs
