@@ -9,6 +9,7 @@ RECORDINGS='git-status find ls-lR make-stat'
 for p in strace git make find ls; do
 	command -v $p >/dev/null 2>&1 || test_skip_all "no $p"
 done
+# shellcheck disable=SC2154
 test -n "$have_strace" || test_skip_all 'strace not permitted'
 
 # normalise LOADFILE: the header without what depends on the machine
