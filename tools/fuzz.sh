@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fuzz the loadfile parsers with libFuzzer for SECONDS each (default 60).
+# Fuzz the loadfile parsers and the strace log reader with libFuzzer for SECONDS each (default 60).
 #   sh tools/fuzz.sh [SECONDS]
 # Builds build-fuzz/ with clang (ASan+UBSan+fuzzer coverage), runs each
 # target on a scratch copy of its seed corpus (fuzz/corpus/TARGET), and
@@ -16,9 +16,9 @@ if [ ! -f Makefile ]; then
 	../configure --quiet CC=clang --enable-fuzzing \
 		--enable-sanitizers=address,undefined CFLAGS='-O1 -g' >/dev/null
 fi
-make -j2 --quiet fuzz/fuzz-native fuzz/fuzz-dbench
+make -j2 --quiet fuzz/fuzz-native fuzz/fuzz-dbench fuzz/fuzz-strace
 status=0
-for t in native dbench; do
+for t in native dbench strace; do
 	work=$(mktemp -d "${TMPDIR:-/tmp}/vb-fuzz-$t.XXXXXX")
 	echo "fuzzing $t for ${secs}s"
 	# -close_fd_mask=2: the parsers print every rejection on stderr

@@ -16,7 +16,7 @@ case "${1:-}" in
 --test) pkgs="$pkgs check clang libclang-rt-dev clang-format shellcheck groff-base man-db strace dbench
 gnuplot-nox ministat jq linux-perf libopenmpi-dev openmpi-bin procps
 xz-utils ruby ruby-activesupport php-cli php-xml zlib1g-dev libtirpc-dev
-dpkg-dev debhelper lintian bash-completion" ;;
+dpkg-dev debhelper lintian bash-completion git" ;;
 "") ;;
 *) echo "usage: $0 [--mpi|--test]" >&2; exit 2 ;;
 esac

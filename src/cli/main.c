@@ -26,6 +26,7 @@
 #include "compare/profdiff.h"
 #include "report/profcompare.h"
 #include "cli/ranks.h"
+#include "cli/recorder.h"
 #include "cli/suite.h"
 #include "cli/walk.h"
 #include "compare/compare.h"
@@ -469,6 +470,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		status = plot_main(n, sub);
 	else if (!strcmp(argv[at], "clean"))
 		status = clean_main(n, sub);
+	else if (!strcmp(argv[at], "record"))
+		status = recorder_main(n, sub);
 	else
 		status = fdscale_main(n, sub, &g, argc, argv);
 	free(sub);

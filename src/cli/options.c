@@ -260,7 +260,7 @@ static const struct poptOption global_options[] = {
 };
 
 static const char *const subcommands[] = { "compare", "plot", "fdscale",
-					   "dbench", "clean", "suite" };
+					   "dbench", "clean", "suite", "record" };
 
 static const struct config config_defaults = {
 	.run = {

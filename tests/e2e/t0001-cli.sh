@@ -9,7 +9,7 @@ SQ="'"
 
 # The seven loadfiles shipped with vfsbench.
 SHIPPED='create-unlink default mixed mrph mrpl mrpm neglookup pathwalk statfs
-statvfs statvfs_legacy'
+statvfs statvfs_legacy git-status find ls-lR make-stat'
 
 # Every op of the loadfile language, in the order of vfsbench-loadfile(5).
 ALL_OPS='stat lstat fstat access statfs fstatfs statvfs fstatvfs
@@ -541,7 +541,7 @@ test_expect_success '-q before compare: the same table as without it' '
 '
 
 test_expect_success '-h and -V before a subcommand: its help, the version' '
-	for sub in compare plot fdscale; do
+	for sub in compare plot fdscale record; do
 		vfsbench "$sub" --help >expect &&
 		vfsbench -h "$sub" >out 2>err &&
 		test ! -s err &&

@@ -4,9 +4,10 @@ test_description='the shipped loadfiles parse, run cleanly and stay in sync'
 # shellcheck disable=SC2154
 . "$srcdir/tests/e2e/lib.sh"
 
-# The eleven loadfiles shipped with vfsbench.
+# The fifteen loadfiles shipped with vfsbench; the last four recorded
+# (t1005-recordings.sh).
 SHIPPED='default statfs statvfs statvfs_legacy pathwalk create-unlink mixed
-mrpl mrpm mrph neglookup'
+mrpl mrpm mrph neglookup git-status find ls-lR make-stat'
 
 # expected_table LOADFILE CLIENTS LOOPS: "op count" for each op kind of the
 # [run] section, in order of first use, count = CLIENTS * LOOPS * lines.
@@ -54,7 +55,7 @@ clean_report() {
 }
 
 # The suites' indexes name the others (t2005-suites.sh runs them).
-test_expect_success 'exactly the eleven loadfiles and those of the suites are shipped' '
+test_expect_success 'exactly the fifteen loadfiles and those of the suites are shipped' '
 	(cd "$LOADFILES" && ls -- *.load) >actual &&
 	{
 		for l in $SHIPPED; do echo "$l.load"; done &&

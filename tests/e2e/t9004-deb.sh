@@ -61,6 +61,7 @@ test_expect_success 'vfsbench holds the binary, the dbench name, man pages, load
 		usr/share/man/man1/vfsbench-dbench.1.gz \
 		usr/share/man/man1/vfsbench-compare.1.gz \
 		usr/share/man/man1/vfsbench-fdscale.1.gz \
+		usr/share/man/man1/vfsbench-record.1.gz \
 		usr/share/man/man5/vfsbench-loadfile.5.gz \
 		usr/share/vfsbench/statfs.load usr/share/vfsbench/default.load \
 		usr/share/bash-completion/completions/vfsbench \

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vfsbench record (cli/recorder.h): the command line, strace, and the
+ * files. The log is read by lang/strace.c and turned into the loadfile by
+ * lang/record.c; the loadfile is checked by the parser every run uses
+ * before it is put in place, so a recording that could not be replayed is
+ * never written.
+ */
+#include <config.h>
+#include "cli/recorder.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <popt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "base/compiler.h"
+#include "base/exit.h"
+#include "base/msg.h"
+#include "cli/recordtree.h"
+#include "cli/usage.h"
+#include "lang/loadfile.h"
+#include "lang/reader.h"
+#include "lang/record.h"
+#include "lang/strace.h"
+#include "sys/command.h"
+#include "workdir/outfile.h"
+
+#define DEFAULT_OUTPUT "record.load"
+
+struct recorder {
+	char *output;
+	char *root;
+	char *from_trace; /* convert this log; run nothing */
+	int force;
+	char **cmd; /* NULL-terminated */
+	char rootabs[PATH_MAX];
+	char cwd[PATH_MAX];
+	char tmpdir[PATH_MAX]; /* the log's directory, "" if none */
+	char trace[PATH_MAX + 16];
+};
+
+enum { OPT_REC_HELP = 1 };
+
+static const char usage_line[] =
+	"[-o FILE.load] [--root DIR] [--force] -- CMD [ARGS...]\n"
+	"       vfsbench record [-o FILE.load] [--root DIR] [--force] --from-trace LOG";
+
+/*
+ * Run the command under strace, with SIGINT and SIGQUIT ignored while it
+ * runs, as system(3) does: a ^C is the command's to handle, and strace
+ * passes it on. 0, or an exit status with a message.
+ */
+static int run_strace(struct recorder *rc)
+{
+	const char *pre[] = {
+		"strace", "-f", "--seccomp-bpf",     "-q", "-ttt",
+		"-y",	  "-e", "trace=%file,%desc", "-o", rc->trace,
+		"--"
+	};
+	size_t npre = sizeof(pre) / sizeof(pre[0]), n = 0;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, oint, oquit;
+	const char **argv;
+	char how[128];
+	int status, ret;
+	pid_t pid;
+
+	while (rc->cmd[n])
+		n++;
+	argv = xcalloc(npre + n + 1, sizeof(*argv));
+	memcpy(argv, pre, sizeof(pre));
+	for (size_t i = 0; i < n; i++)
+		argv[npre + i] = rc->cmd[i];
+	ret = command_spawn(argv, NULL, 0, &pid);
+	free(argv);
+	if (ret == -ENOENT)
+		return error("strace not found: vfsbench record runs the command under strace(1)"),
+		       VB_EXIT_RUNTIME;
+	if (ret)
+		return error("cannot start strace: %s", strerror(-ret)),
+		       VB_EXIT_RUNTIME;
+	sigaction(SIGINT, &ign, &oint);
+	sigaction(SIGQUIT, &ign, &oquit);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &oint, NULL);
+	sigaction(SIGQUIT, &oquit, NULL);
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	/* strace ends as the command did */
+	error("the command %s: no loadfile written",
+	      command_status(status, how, sizeof(how)));
+	return VB_EXIT_RUNTIME;
+}
+
+/* The command line for the header, each word quoted for a shell. */
+static char *command_words(char **cmd)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	if (!f)
+		die("out of memory");
+	for (unsigned int i = 0; cmd[i]; i++) {
+		const char *w = cmd[i];
+
+		if (i)
+			fputc(' ', f);
+		if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    "-_./=:,+@%") == strlen(w)) {
+			fputs(w, f);
+			continue;
+		}
+		fputc('\'', f);
+		for (; *w; w++) {
+			/* one line: a newline would end the comment */
+			if (*w == '\n')
+				fputs("'$'\\n''", f);
+			else if (*w == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*w, f);
+		}
+		fputc('\'', f);
+	}
+	if (fclose(f))
+		die("out of memory");
+	return s;
+}
+
+/* Read the log into @r. 0, or an exit status with a message. */
+static int convert(struct recorder *rc, const char *log, struct record *r,
+		   unsigned int *ntasks)
+{
+	struct strace s;
+	struct strace_call c;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int ret = 0;
+	FILE *f = fopen(log, "re");
+
+	(void)rc;
+	if (!f)
+		return error("cannot read %s: %s", log, strerror(errno)),
+		       VB_EXIT_USAGE;
+	strace_init(&s, log);
+	while ((n = getline(&line, &cap, f)) > 0) {
+		/* a last line without its newline was cut while written */
+		if (line[n - 1] != '\n') {
+			error_at(
+				log, s.line + 1, (unsigned int)n,
+				"a line without its end: the trace is cut short");
+			ret = -EINVAL;
+			break;
+		}
+		line[n - 1] = '\0';
+		ret = strace_line(&s, line, &c);
+		if (ret < 0)
+			break;
+		if (ret)
+			record_call(r, &c);
+		ret = 0;
+	}
+	if (!ret && ferror(f))
+		ret = error("cannot read %s: %s", log, strerror(errno));
+	if (!ret)
+		ret = strace_end(&s);
+	*ntasks = strace_ntasks(&s);
+	strace_release(&s);
+	free(line);
+	fclose(f);
+	return ret ? VB_EXIT_USAGE : 0;
+}
+
+/* The loadfile in memory, checked by the parser; 0 or an exit status. */
+static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
+		  char **text, size_t *len)
+{
+	struct record_header h = { .ntasks = ntasks };
+	struct loadfile lf;
+	struct utsname u;
+	char kernel[3 * sizeof(u.release)], date[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	FILE *f = open_memstream(text, len);
+	char *words = command_words(rc->cmd);
+	int ret;
+
+	if (!f)
+		die("out of memory");
+	if (uname(&u))
+		snprintf(kernel, sizeof(kernel), "unknown");
+	else
+		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname,
+			 u.release, u.machine);
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	h.command = words;
+	h.kernel = kernel;
+	h.date = date;
+	ret = record_write(r, &h, f);
+	if (fclose(f) || ret)
+		die("out of memory");
+	free(words);
+	if (loadfile_parse(&lf, rc->output, *text, *len, NULL))
+		return error("the recording is no loadfile vfsbench can read (a bug of vfsbench record): no loadfile written"),
+		       VB_EXIT_RUNTIME;
+	loadfile_release(&lf);
+	return 0;
+}
+
+static int write_output(const char *path, const char *text, size_t len)
+{
+	struct outfile o;
+	FILE *f = outfile_open(&o, path);
+
+	if (!f)
+		return VB_EXIT_RUNTIME;
+	fwrite(text, 1, len, f);
+	return outfile_commit(&o) ? VB_EXIT_RUNTIME : 0;
+}
+
+/* Checks made before anything runs; 0 or an exit status. */
+static int check(struct recorder *rc)
+{
+	struct stat st;
+
+	if (!rc->from_trace && !rc->cmd[0])
+		return usage_error(
+			       "no command to record: vfsbench record -- CMD [ARGS...]"),
+		       VB_EXIT_USAGE;
+	if (rc->from_trace && rc->cmd[0])
+		return usage_error(
+			       "--from-trace converts a log: no command with it"),
+		       VB_EXIT_USAGE;
+	if (!realpath(rc->root, rc->rootabs))
+		return error("--root %s: %s", rc->root, strerror(errno)),
+		       VB_EXIT_USAGE;
+	if (stat(rc->rootabs, &st) || !S_ISDIR(st.st_mode))
+		return error("--root %s: %s", rc->root, strerror(ENOTDIR)),
+		       VB_EXIT_USAGE;
+	if (!lstat(rc->output, &st) && !rc->force)
+		return error("%s exists: give --force to replace it",
+			     rc->output),
+		       VB_EXIT_USAGE;
+	if (!getcwd(rc->cwd, sizeof(rc->cwd)))
+		return error("cannot get the current directory: %s",
+			     strerror(errno)),
+		       VB_EXIT_RUNTIME;
+	return 0;
+}
+
+enum {
+	OPT_REC_OUTPUT = 2,
+	OPT_REC_ROOT,
+	OPT_REC_FROM_TRACE,
+};
+
+static const struct poptOption record_options[] = {
+	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_REC_OUTPUT,
+	  "the loadfile to write (default: " DEFAULT_OUTPUT ")", "FILE.load" },
+	{ "root", '\0', POPT_ARG_STRING, NULL, OPT_REC_ROOT,
+	  "the directory whose calls are kept, as the client directory (default: the current directory)",
+	  "DIR" },
+	{ "force", '\0', POPT_ARG_NONE, NULL, 0,
+	  "replace the loadfile if it exists", NULL },
+	{ "from-trace", '\0', POPT_ARG_STRING, NULL, OPT_REC_FROM_TRACE,
+	  "convert LOG, written by strace -f -ttt -y, instead of running a command",
+	  "LOG" },
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_REC_HELP,
+	  "show this help and exit", NULL },
+	POPT_TABLEEND
+};
+
+/* The options; 0, -1 after --help, or an exit status. */
+static int parse(struct recorder *rc, int argc, const char **argv)
+{
+	struct poptOption table[ARRAY_SIZE(record_options)];
+	poptContext pc;
+	const char **rest, **args;
+	int r, n = 0, status = 0;
+
+	/* --force sets a field of this recorder */
+	memcpy(table, record_options, sizeof(table));
+	table[2].arg = &rc->force;
+	usage_set_command("vfsbench record");
+	/* popt's --help names the program after argv[0] */
+	args = xcalloc((size_t)argc + 1, sizeof(*args));
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
+	args[0] = "vfsbench record";
+	pc = poptGetContext("vfsbench record", argc, args, table,
+			    POPT_CONTEXT_POSIXMEHARDER);
+	poptSetOtherOptionHelp(pc, usage_line);
+	while (!status && (r = poptGetNextOpt(pc)) > 0) {
+		char *arg = poptGetOptArg(pc), **to = NULL;
+
+		if (r == OPT_REC_HELP) {
+			poptPrintHelp(pc, stdout, 0);
+			status = -1;
+		} else if (r == OPT_REC_OUTPUT) {
+			to = &rc->output;
+		} else if (r == OPT_REC_ROOT) {
+			to = &rc->root;
+		} else if (r == OPT_REC_FROM_TRACE) {
+			to = &rc->from_trace;
+		}
+		if (to) {
+			free(*to);
+			*to = arg;
+		} else {
+			free(arg);
+		}
+	}
+	if (!status && r < -1) {
+		usage_error("%s: %s", poptBadOption(pc, 0), poptStrerror(r));
+		status = VB_EXIT_USAGE;
+	}
+	if (!status) {
+		rest = poptGetArgs(pc);
+		while (rest && rest[n])
+			n++;
+		rc->cmd = xcalloc((size_t)n + 1, sizeof(*rc->cmd));
+		for (int i = 0; i < n; i++)
+			rc->cmd[i] = xstrdup(rest[i]);
+	}
+	poptFreeContext(pc);
+	free(args);
+	return status;
+}
+
+static void recorder_release(struct recorder *rc)
+{
+	if (rc->trace[0])
+		unlink(rc->trace);
+	if (rc->tmpdir[0])
+		rmdir(rc->tmpdir);
+	for (unsigned int i = 0; rc->cmd && rc->cmd[i]; i++)
+		free(rc->cmd[i]);
+	free(rc->cmd);
+	free(rc->output);
+	free(rc->root);
+	free(rc->from_trace);
+}
+
+int recorder_main(int argc, const char **argv)
+{
+	struct recorder rc = { 0 };
+	struct recordtree tree;
+	struct record r;
+	unsigned int ntasks = 0;
+	char *text = NULL;
+	size_t len = 0;
+	int status;
+
+	status = parse(&rc, argc, argv);
+	if (status) {
+		recorder_release(&rc);
+		return status < 0 ? VB_EXIT_OK : status;
+	}
+	if (!rc.output)
+		rc.output = xstrdup(DEFAULT_OUTPUT);
+	if (!rc.root)
+		rc.root = xstrdup(".");
+	status = check(&rc);
+	if (status)
+		goto out;
+	if (recordtree_read(&tree, rc.rootabs, NULL)) {
+		status = VB_EXIT_RUNTIME;
+		goto out;
+	}
+	record_init(&r, rc.rootabs, rc.cwd, tree.v, tree.n);
+	if (!rc.from_trace) {
+		const char *tmp = getenv("TMPDIR");
+
+		snprintf(rc.tmpdir, sizeof(rc.tmpdir),
+			 "%s/vfsbench-record.XXXXXX",
+			 tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(rc.tmpdir)) {
+			error("cannot make a directory for the trace (%s): %s",
+			      rc.tmpdir, strerror(errno));
+			rc.tmpdir[0] = '\0';
+			status = VB_EXIT_RUNTIME;
+			goto done;
+		}
+		snprintf(rc.trace, sizeof(rc.trace), "%s/trace", rc.tmpdir);
+		status = run_strace(&rc);
+		if (status)
+			goto done;
+	}
+	status = convert(&rc, rc.from_trace ? rc.from_trace : rc.trace, &r,
+			 &ntasks);
+	if (!status && !r.ops) {
+		error("no call of the command's was below %s: no loadfile written",
+		      rc.rootabs);
+		status = VB_EXIT_RUNTIME;
+	}
+	if (!status)
+		status = render(&rc, &r, ntasks, &text, &len);
+	if (!status)
+		status = write_output(rc.output, text, len);
+	if (!status)
+		fprintf(stderr,
+			"vfsbench record: %s: %lu ops from %lu calls of %u tasks\n",
+			rc.output, r.ops, r.calls, ntasks);
+done:
+	record_release(&r);
+out:
+	free(text);
+	recorder_release(&rc);
+	return status;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_CLI_RECORDTREE_H
+#define VB_CLI_RECORDTREE_H
+
+#include <stddef.h>
+
+#include "lang/record.h"
+
+/*
+ * struct recordtree: the entries below a directory, as vfsbench record
+ * finds them before the command runs (doc/recording.md, "The tree"): every
+ * directory, file and symlink, by lstat(2), without following a link or
+ * leaving the file system of the root, sorted by path.
+ */
+#define RECORDTREE_MAX 1000000 /* entries: a bound on the memory it takes */
+
+struct recordtree {
+	struct record_entry *v;
+	size_t n, alloc;
+};
+
+/*
+ * Read the tree below @root (an absolute path), leaving out @skip (an
+ * absolute path, or NULL) and what is below it. Returns 0, or -errno with
+ * a message (-EFBIG: more than RECORDTREE_MAX entries).
+ */
+int recordtree_read(struct recordtree *t, const char *root, const char *skip);
+
+#endif /* VB_CLI_RECORDTREE_H */

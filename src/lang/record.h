@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef VB_LANG_RECORD_H
+#define VB_LANG_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "lang/strace.h"
+
+/*
+ * struct record: turns the system calls of a strace log (lang/strace.h)
+ * into a native loadfile (vfsbench-loadfile(5), doc/recording.md). Calls on
+ * paths below the root become ops on relative paths; fds become handles;
+ * everything else is counted, by call, for the loadfile's header. The
+ * tree the program found (entries the caller read below the root before
+ * it ran) becomes the [setup] section, limited to what the calls reached.
+ */
+
+/* An entry of the tree below the root, as it was before the program ran. */
+struct record_entry {
+	char *path; /* relative to the root, no "./" */
+	mode_t mode; /* type and permission bits, as lstat gives them */
+	uint64_t size; /* regular files */
+	char *target; /* symbolic links */
+	bool used; /* reached by a call: recreated in [setup] */
+	bool listed; /* its directory was read: its entries are used */
+};
+
+/* A call name and how often it was seen, for the header. */
+struct record_count {
+	char name[STRACE_NAME_LEN];
+	unsigned long n;
+};
+
+struct record_counts {
+	struct record_count *v;
+	unsigned int n, alloc;
+};
+
+struct record_fdtab {
+	int *handle; /* fd -> handle slot + 1, 0 for none */
+	uint64_t *offset; /* read/write position of each fd */
+	unsigned int nfd;
+};
+
+struct record_task {
+	long pid;
+	unsigned int fdtab; /* index in struct record's tables */
+	char *cwd; /* from the last AT_FDCWD path strace printed */
+};
+
+struct record {
+	const char *root; /* absolute, resolved, no trailing '/' */
+	size_t rootlen;
+	const char *start_cwd; /* where the command started */
+	struct record_entry *tree; /* sorted by path */
+	size_t ntree;
+	struct record_task *tasks;
+	unsigned int ntasks, atasks;
+	struct record_fdtab *fdtabs;
+	unsigned int nfdtabs;
+	bool root_listed; /* the root's own entries were read */
+	bool handle_busy[256];
+	unsigned int max_handle; /* highest handle used, 1-based */
+	/* the [run] section's lines, in order */
+	char *run;
+	size_t runlen, runalloc;
+	unsigned long calls, ops;
+	struct record_counts replayed; /* by call */
+	struct record_counts outside; /* dropped: a path outside the root */
+	struct record_counts lacking; /* dropped: the language has no op */
+	struct record_counts other_fd; /* dropped: an fd not opened below */
+	struct record_counts changed; /* replayed, a detail lost (flags) */
+};
+
+/*
+ * @root: the resolved root; @cwd: the command's working directory;
+ * @tree, @ntree: the entries below the root before the command ran, sorted
+ * by strcmp() of their paths (the record owns them from here on).
+ */
+void record_init(struct record *r, const char *root, const char *cwd,
+		 struct record_entry *tree, size_t ntree);
+void record_release(struct record *r);
+
+/* Take one call of the log. */
+void record_call(struct record *r, const struct strace_call *c);
+
+/* The header's fixed facts, written as given. */
+struct record_header {
+	const char *command; /* the command line, quoted for a shell */
+	const char *kernel;
+	const char *date;
+	unsigned int ntasks; /* tasks in the trace */
+};
+
+/* Write the loadfile: header, [setup], [run]. 0, or -errno of a write. */
+int record_write(struct record *r, const struct record_header *h, FILE *f);
+
+/*
+ * Quote @path for a loadfile line into @out (@len bytes): as is when it
+ * can be, in double quotes when it holds a space, a tab, '#' or '"', with
+ * "./" before a name spelt like an expectation. -EINVAL for a path no
+ * loadfile can name (a newline, "${").
+ */
+int record_quote(const char *path, char *out, size_t len);
+
+#endif /* VB_LANG_RECORD_H */

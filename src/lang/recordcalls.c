@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The recorder's calls (lang/record.h): which system call becomes which
+ * op, one function per shape of call; doc/recording.md has the table.
+ */
+#include <config.h>
+#include "lang/record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/alloc.h"
+#include "base/compiler.h"
+#include "lang/ops.h"
+#include "lang/recordint.h"
+
+/* Open flags in the language's words; false for one it cannot say. */
+static bool open_flags(struct record *r, const struct strace_call *c,
+		       const char *arg, char *out, size_t len)
+{
+	static const struct {
+		const char *o, *word;
+	} map[] = {
+		{ "O_RDONLY", "rdonly" },     { "O_WRONLY", "wronly" },
+		{ "O_RDWR", "rdwr" },	      { "O_CREAT", "creat" },
+		{ "O_EXCL", "excl" },	      { "O_TRUNC", "trunc" },
+		{ "O_APPEND", "append" },     { "O_SYNC", "sync" },
+		{ "O_DSYNC", "dsync" },	      { "O_DIRECTORY", "directory" },
+		{ "O_NOFOLLOW", "nofollow" }, { "O_NOATIME", "noatime" },
+		{ "O_CLOEXEC", "cloexec" },
+	};
+	char buf[256], *save, *f;
+	bool lost = false;
+	size_t w = 0;
+
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
+		return false;
+	out[0] = '\0';
+	for (f = strtok_r(buf, "|", &save); f; f = strtok_r(NULL, "|", &save)) {
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(map); i++)
+			if (!strcmp(f, map[i].o))
+				break;
+		if (i < ARRAY_SIZE(map)) {
+			w += (size_t)snprintf(out + w, len - w, "%s%s",
+					      w ? "," : "", map[i].word);
+			if (w >= len)
+				return false;
+		} else if (!strcmp(f, "O_LARGEFILE")) {
+			/* what every 64-bit open has: no change */
+		} else if (!strcmp(f, "O_NONBLOCK") || !strcmp(f, "O_NOCTTY")) {
+			lost = true; /* no effect on a file or directory */
+		} else {
+			return false; /* O_PATH, O_TMPFILE, a number */
+		}
+	}
+	if (lost)
+		record_count_add(&r->changed, c->name);
+	return true;
+}
+
+/* "0755" -> " 755"; "" when there is none. */
+static void mode_word(const char *arg, char *out, size_t len)
+{
+	char *end;
+	unsigned long m = arg ? strtoul(arg, &end, 8) : 0;
+
+	if (!arg || end == arg || *end || m > 07777)
+		out[0] = '\0';
+	else
+		snprintf(out, len, " %lo", m);
+}
+
+static void drop(struct record *r, const struct strace_call *c,
+		 enum record_where w)
+{
+	record_count_add(w == RECORD_OUTSIDE ? &r->outside : &r->lacking,
+			 c->name);
+}
+
+/* An op on one path: stat, lstat, access, statfs, readlink, ... */
+static void path_op(struct record *r, struct record_task *t,
+		    const struct strace_call *c, const char *op,
+		    const char *dirfd, const char *patharg, const char *extra)
+{
+	char rel[PATH_MAX], q[PATH_MAX + 8], ex[32];
+	enum record_where w = record_resolve(r, t, dirfd, patharg, rel, q);
+
+	if (w != RECORD_INSIDE || !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, w);
+	record_mark_used(r, rel);
+	record_line(r, "%s %s%s%s\n", op, q, extra ? extra : "", ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+static void two_path_op(struct record *r, struct record_task *t,
+			const struct strace_call *c, const char *op,
+			const char *dfd1, const char *p1, const char *dfd2,
+			const char *p2)
+{
+	char rel1[PATH_MAX], q1[PATH_MAX + 8], rel2[PATH_MAX], q2[PATH_MAX + 8],
+		ex[32];
+	enum record_where w1 = record_resolve(r, t, dfd1, p1, rel1, q1);
+	enum record_where w2 = record_resolve(r, t, dfd2, p2, rel2, q2);
+
+	if (w1 != RECORD_INSIDE || w2 != RECORD_INSIDE ||
+	    !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c,
+			    w1 == RECORD_OUTSIDE || w2 == RECORD_OUTSIDE ?
+				    RECORD_OUTSIDE :
+				    RECORD_UNUSABLE);
+	record_mark_used(r, rel1);
+	record_mark_used(r, rel2);
+	record_line(r, "%s %s %s%s\n", op, q1, q2, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+static void open_op(struct record *r, struct record_task *t,
+		    const struct strace_call *c, const char *dirfd,
+		    const char *patharg, const char *flagarg,
+		    const char *modearg)
+{
+	char rel[PATH_MAX], q[PATH_MAX + 8], ex[32], fl[160], mode[16];
+	enum record_where w = record_resolve(r, t, dirfd, patharg, rel, q);
+	int h;
+
+	if (w != RECORD_INSIDE)
+		return drop(r, c, w);
+	if (!flagarg || !open_flags(r, c, flagarg, fl, sizeof(fl)) ||
+	    !record_expectation(c, ex, sizeof(ex)) || !c->ret_known)
+		return drop(r, c, RECORD_UNUSABLE);
+	h = record_handle_get(r);
+	if (h < 0)
+		return record_count_add(&r->lacking,
+					"open (over 256 open at once)");
+	mode_word(record_has_flag(flagarg, "O_CREAT") ? modearg : NULL, mode,
+		  sizeof(mode));
+	record_mark_used(r, rel);
+	record_line(r, "open %s %s @%d%s%s\n", q, fl, h + 1, mode, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+	/* an open expected to fail leaves its handle free */
+	if (c->ret < 0)
+		r->handle_busy[h] = false;
+	else
+		record_fd_bind(r, t, (int)c->ret, h);
+}
+
+static const char *arg(const struct strace_call *c, unsigned int i)
+{
+	return i < c->nargs ? c->args[i] : NULL;
+}
+
+/* An op on a handle: fstat, fstatfs, fsync, ... and the I/O ones. */
+static void fd_op(struct record *r, struct record_task *t,
+		  const struct strace_call *c, const char *op)
+{
+	int h = record_fd_handle(r, t, c, arg(c, 0));
+	char ex[32];
+
+	if (h < 0)
+		return;
+	if (!record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, RECORD_UNUSABLE);
+	record_line(r, "%s @%d%s\n", op, h + 1, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+/*
+ * read and write: a pread or pwrite of the size asked for, at the fd's
+ * position, which moves by what the call returned.
+ */
+static void io_op(struct record *r, struct record_task *t,
+		  const struct strace_call *c, const char *op, bool positioned)
+{
+	int h = record_fd_handle(r, t, c, arg(c, 0));
+	unsigned long long size, off;
+	struct record_fdtab *ft = record_fdtab_of(r, t);
+	char ex[32], *end;
+	int fd;
+
+	if (h < 0)
+		return;
+	fd = record_fd_num(arg(c, 0));
+	size = arg(c, 2) ? strtoull(arg(c, 2), &end, 10) : 0;
+	off = positioned && arg(c, 3) ? strtoull(arg(c, 3), &end, 10) :
+					ft->offset[fd];
+	if (!arg(c, 2) || size > OP_MAX_IO ||
+	    !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, RECORD_UNUSABLE);
+	if (!positioned && c->ret > 0)
+		ft->offset[fd] += (uint64_t)c->ret;
+	record_line(r, "%s @%d %llu %llu%s\n", op, h + 1, off, size, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+static void close_op(struct record *r, struct record_task *t,
+		     const struct strace_call *c)
+{
+	int h = record_fd_handle(r, t, c, arg(c, 0));
+
+	if (h < 0)
+		return;
+	record_fdtab_of(r, t)->handle[record_fd_num(arg(c, 0))] = 0;
+	r->handle_busy[h] = false;
+	/* a failed close still frees the fd (close(2)) */
+	record_line(r, "close @%d\n", h + 1);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+/* newfstatat and statx: stat, lstat, or fstat of an fd ("" + AT_EMPTY_PATH) */
+static void fstatat_op(struct record *r, struct record_task *t,
+		       const struct strace_call *c, const char *flags)
+{
+	char path[8];
+
+	if (!flags || !arg(c, 1))
+		return drop(r, c, RECORD_UNUSABLE);
+	if (record_has_flag(flags, "AT_EMPTY_PATH") &&
+	    strace_string(arg(c, 1), path, sizeof(path)) == 0)
+		return fd_op(r, t, c, "fstat");
+	path_op(r, t, c,
+		record_has_flag(flags, "AT_SYMLINK_NOFOLLOW") ? "lstat" :
+								"stat",
+		arg(c, 0), arg(c, 1), NULL);
+}
+
+static void access_op(struct record *r, struct record_task *t,
+		      const struct strace_call *c, const char *dirfd,
+		      const char *patharg, const char *modearg)
+{
+	char am[8] = " ";
+	size_t w = 1;
+
+	if (!modearg)
+		return drop(r, c, RECORD_UNUSABLE);
+	if (record_has_flag(modearg, "R_OK"))
+		am[w++] = 'r';
+	if (record_has_flag(modearg, "W_OK"))
+		am[w++] = 'w';
+	if (record_has_flag(modearg, "X_OK"))
+		am[w++] = 'x';
+	if (w == 1 && strcmp(modearg, "F_OK"))
+		return drop(r, c, RECORD_UNUSABLE);
+	am[w] = '\0';
+	path_op(r, t, c, "access", dirfd, patharg, w == 1 ? NULL : am);
+}
+
+static void mkdir_op(struct record *r, struct record_task *t,
+		     const struct strace_call *c, const char *dirfd,
+		     const char *patharg, const char *modearg)
+{
+	char mode[16];
+
+	mode_word(modearg, mode, sizeof(mode));
+	path_op(r, t, c, "mkdir", dirfd, patharg, mode);
+}
+
+static void ftruncate_op(struct record *r, struct record_task *t,
+			 const struct strace_call *c)
+{
+	int h = record_fd_handle(r, t, c, arg(c, 0));
+	char ex[32], *end;
+	unsigned long long len;
+
+	if (h < 0)
+		return;
+	len = arg(c, 1) ? strtoull(arg(c, 1), &end, 10) : 0;
+	if (!arg(c, 1) || *end || !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, RECORD_UNUSABLE);
+	record_line(r, "ftruncate @%d %llu%s\n", h + 1, len, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+/*
+ * A symlink is kept when its target can be stored as the language allows:
+ * relative, without "..", so that it leads nowhere outside (vfsbench-
+ * loadfile(5), "Staying inside").
+ */
+static void symlink_op(struct record *r, struct record_task *t,
+		       const struct strace_call *c, const char *target,
+		       const char *dirfd, const char *patharg)
+{
+	char tg[PATH_MAX], tq[PATH_MAX + 8], extra[PATH_MAX + 16];
+	char rel[PATH_MAX], q[PATH_MAX + 8], ex[32];
+	enum record_where w;
+
+	if (!target || strace_string(target, tg, sizeof(tg)) < 0 ||
+	    tg[0] == '/' || op_path_dotdot(tg) ||
+	    record_quote(tg, tq, sizeof(tq)))
+		return record_count_add(&r->lacking,
+					"symlink (target leads out)");
+	w = record_resolve(r, t, dirfd, patharg, rel, q);
+	if (w != RECORD_INSIDE || !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, w);
+	snprintf(extra, sizeof(extra), "%s", tq);
+	record_mark_used(r, rel);
+	record_line(r, "symlink %s %s%s\n", extra, q, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
+}
+
+/* getdents64: not an op; the entries it returned are the tree's */
+static void getdents_op(struct record *r, const struct strace_call *c)
+{
+	char path[PATH_MAX];
+	struct record_entry *e;
+	int fd;
+
+	if (arg(c, 0) && !strace_fd(arg(c, 0), &fd, path, sizeof(path)) &&
+	    !strncmp(path, r->root, r->rootlen)) {
+		if (!path[r->rootlen])
+			r->root_listed = true;
+		else if (path[r->rootlen] == '/' &&
+			 (e = record_entry_find(r, path + r->rootlen + 1)))
+			e->listed = true;
+	}
+	record_count_add(&r->lacking, c->name);
+}
+
+/* Calls that do nothing a replay needs but move state the trace shows. */
+static void chdir_op(struct record *r, struct record_task *t,
+		     const struct strace_call *c)
+{
+	char path[PATH_MAX], abs[PATH_MAX];
+
+	if (c->ret == 0 && arg(c, 0) &&
+	    strace_string(arg(c, 0), path, sizeof(path)) >= 0 &&
+	    !record_normalise(t->cwd ? t->cwd : r->start_cwd, path, abs)) {
+		free(t->cwd);
+		t->cwd = xstrdup(abs);
+	}
+	record_count_add(&r->lacking, c->name);
+}
+
+void record_call(struct record *r, const struct strace_call *c)
+{
+	struct record_task *t = record_task_get(r, c->pid);
+	const char *n = c->name;
+
+	r->calls++;
+	if (!strcmp(n, "open"))
+		open_op(r, t, c, NULL, arg(c, 0), arg(c, 1), arg(c, 2));
+	else if (!strcmp(n, "openat"))
+		open_op(r, t, c, arg(c, 0), arg(c, 1), arg(c, 2), arg(c, 3));
+	else if (!strcmp(n, "creat"))
+		open_op(r, t, c, NULL, arg(c, 0), "O_WRONLY|O_CREAT|O_TRUNC",
+			arg(c, 1));
+	else if (!strcmp(n, "close"))
+		close_op(r, t, c);
+	else if (!strcmp(n, "stat"))
+		path_op(r, t, c, "stat", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "lstat"))
+		path_op(r, t, c, "lstat", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "newfstatat"))
+		fstatat_op(r, t, c, arg(c, 3));
+	else if (!strcmp(n, "statx"))
+		fstatat_op(r, t, c, arg(c, 2));
+	else if (!strcmp(n, "fstat"))
+		fd_op(r, t, c, "fstat");
+	else if (!strcmp(n, "access"))
+		access_op(r, t, c, NULL, arg(c, 0), arg(c, 1));
+	else if (!strcmp(n, "faccessat") ||
+		 (!strcmp(n, "faccessat2") && arg(c, 3) &&
+		  !strcmp(arg(c, 3), "0")))
+		access_op(r, t, c, arg(c, 0), arg(c, 1), arg(c, 2));
+	else if (!strcmp(n, "statfs"))
+		path_op(r, t, c, "statfs", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "fstatfs"))
+		fd_op(r, t, c, "fstatfs");
+	else if (!strcmp(n, "read"))
+		io_op(r, t, c, "pread", false);
+	else if (!strcmp(n, "pread64"))
+		io_op(r, t, c, "pread", true);
+	else if (!strcmp(n, "write"))
+		io_op(r, t, c, "pwrite", false);
+	else if (!strcmp(n, "pwrite64"))
+		io_op(r, t, c, "pwrite", true);
+	else if (!strcmp(n, "fsync"))
+		fd_op(r, t, c, "fsync");
+	else if (!strcmp(n, "fdatasync"))
+		fd_op(r, t, c, "fdatasync");
+	else if (!strcmp(n, "rmdir"))
+		path_op(r, t, c, "rmdir", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "unlink"))
+		path_op(r, t, c, "unlink", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "unlinkat") && arg(c, 2))
+		path_op(r, t, c,
+			record_has_flag(arg(c, 2), "AT_REMOVEDIR") ? "rmdir" :
+								     "unlink",
+			arg(c, 0), arg(c, 1), NULL);
+	else if (!strcmp(n, "rename"))
+		two_path_op(r, t, c, "rename", NULL, arg(c, 0), NULL,
+			    arg(c, 1));
+	else if (!strcmp(n, "renameat") ||
+		 (!strcmp(n, "renameat2") && arg(c, 4) &&
+		  !strcmp(arg(c, 4), "0")))
+		two_path_op(r, t, c, "rename", arg(c, 0), arg(c, 1), arg(c, 2),
+			    arg(c, 3));
+	else if (!strcmp(n, "link"))
+		two_path_op(r, t, c, "link", NULL, arg(c, 0), NULL, arg(c, 1));
+	else if (!strcmp(n, "linkat") && arg(c, 4) && !strcmp(arg(c, 4), "0"))
+		two_path_op(r, t, c, "link", arg(c, 0), arg(c, 1), arg(c, 2),
+			    arg(c, 3));
+	else if (!strcmp(n, "readlink"))
+		path_op(r, t, c, "readlink", NULL, arg(c, 0), NULL);
+	else if (!strcmp(n, "readlinkat"))
+		path_op(r, t, c, "readlink", arg(c, 0), arg(c, 1), NULL);
+	else if (!strcmp(n, "mkdir"))
+		mkdir_op(r, t, c, NULL, arg(c, 0), arg(c, 1));
+	else if (!strcmp(n, "mkdirat"))
+		mkdir_op(r, t, c, arg(c, 0), arg(c, 1), arg(c, 2));
+	else if (!strcmp(n, "ftruncate"))
+		ftruncate_op(r, t, c);
+	else if (!strcmp(n, "symlink"))
+		symlink_op(r, t, c, arg(c, 0), NULL, arg(c, 1));
+	else if (!strcmp(n, "symlinkat"))
+		symlink_op(r, t, c, arg(c, 0), arg(c, 1), arg(c, 2));
+	else if (!strcmp(n, "utimensat") && arg(c, 2) &&
+		 !strcmp(arg(c, 2), "NULL") && arg(c, 3) &&
+		 !strcmp(arg(c, 3), "0"))
+		path_op(r, t, c, "utimens", arg(c, 0), arg(c, 1), NULL);
+	else if (!strcmp(n, "getdents64"))
+		getdents_op(r, c);
+	else if (!strcmp(n, "chdir"))
+		chdir_op(r, t, c);
+	else
+		record_count_add(&r->lacking, n);
+}

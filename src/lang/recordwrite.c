@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The recorder's output (lang/record.h): the header that counts what was
+ * kept and dropped, the [setup] of the tree the program found, the [run].
+ */
+#include <config.h>
+#include "lang/record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/compiler.h"
+#include "lang/ops.h"
+#include "lang/recordint.h"
+
+static int count_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct record_count *)a)->name,
+		      ((const struct record_count *)b)->name);
+}
+
+static void counts_write(struct record_counts *c, const char *title, FILE *f)
+{
+	unsigned long total = 0;
+
+	for (unsigned int i = 0; i < c->n; i++)
+		total += c->v[i].n;
+	fprintf(f, "# %s: %lu\n", title, total);
+	if (c->n)
+		qsort(c->v, c->n, sizeof(*c->v), count_cmp);
+	for (unsigned int i = 0; i < c->n; i++)
+		fprintf(f, "#   %-24s %lu\n", c->v[i].name, c->v[i].n);
+}
+
+/* Was @e found by the program: reached, or in a directory it read? */
+static bool entry_seen(struct record *r, const struct record_entry *e)
+{
+	const char *slash = strrchr(e->path, '/');
+	struct record_entry *parent;
+	char dir[PATH_MAX];
+
+	if (e->used)
+		return true;
+	if (!slash)
+		return r->root_listed;
+	if ((size_t)(slash - e->path) >= sizeof(dir))
+		return false;
+	memcpy(dir, e->path, (size_t)(slash - e->path));
+	dir[slash - e->path] = '\0';
+	parent = record_entry_find(r, dir);
+	return parent && parent->listed;
+}
+
+/*
+ * [setup]: the entries the program found, parents first (a path sorts
+ * before every path below it). Files get their size, not their bytes.
+ */
+static void setup_write(struct record *r, FILE *f, unsigned long *made,
+			unsigned long *skipped)
+{
+	char q[PATH_MAX + 8], tq[PATH_MAX + 8];
+
+	for (size_t i = 0; i < r->ntree; i++) {
+		struct record_entry *e = &r->tree[i];
+		unsigned int perm = e->mode & 07777;
+
+		if (!entry_seen(r, e))
+			continue;
+		/* a parent that was skipped: no way to make this */
+		e->used = true;
+		if (record_quote(e->path, q, sizeof(q))) {
+			skipped[3]++;
+			continue;
+		}
+		if (S_ISDIR(e->mode)) {
+			fprintf(f, "mkdir %s %o\n", q, perm);
+			made[0]++;
+		} else if (S_ISREG(e->mode) && !e->size) {
+			fprintf(f, "create %s %o\n", q, perm);
+			made[1]++;
+		} else if (S_ISREG(e->mode)) {
+			fprintf(f, "open %s wronly,creat,trunc @1 %o\n", q,
+				perm);
+			fprintf(f, "ftruncate @1 %llu\n",
+				(unsigned long long)e->size);
+			fprintf(f, "close @1\n");
+			made[1]++;
+		} else if (S_ISLNK(e->mode) && e->target &&
+			   e->target[0] != '/' && e->target[0] &&
+			   !op_path_dotdot(e->target) &&
+			   !record_quote(e->target, tq, sizeof(tq))) {
+			fprintf(f, "symlink %s %s\n", tq, q);
+			made[2]++;
+		} else {
+			skipped[S_ISLNK(e->mode) ? 2 : 3]++;
+		}
+	}
+}
+
+int record_write(struct record *r, const struct record_header *h, FILE *f)
+{
+	unsigned long made[3] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
+	char *setup = NULL;
+	size_t setuplen = 0;
+	FILE *sf = open_memstream(&setup, &setuplen);
+
+	if (!sf)
+		return -errno;
+	/*
+	 * The fds a program left open the kernel closed at its exit: closed
+	 * here at the end, so that a pass ends with every handle closed and
+	 * the loadfile reads without a warning; the header counts them, as
+	 * close calls the trace has not.
+	 */
+	for (unsigned int k = 0; k < ARRAY_SIZE(r->handle_busy); k++) {
+		if (r->handle_busy[k]) {
+			record_line(r, "close @%u\n", k + 1);
+			r->handle_busy[k] = false;
+			exit_closes++;
+		}
+	}
+	setup_write(r, sf, made, skipped);
+	if (fclose(sf)) {
+		free(setup);
+		return -ENOMEM;
+	}
+	fprintf(f,
+		"# Recorded by vfsbench record: the file-system calls of a program, as\n"
+		"# a loadfile (vfsbench-loadfile(5); what is kept and dropped and why:\n"
+		"# doc/recording.md).\n");
+	fprintf(f, "# command: %s\n", h->command);
+	fprintf(f, "# root: %s\n", r->root);
+	fprintf(f, "# kernel: %s\n", h->kernel);
+	fprintf(f, "# date: %s\n", h->date);
+	if (h->ntasks > 1)
+		fprintf(f,
+			"# tasks: %u, replayed as one stream in the order of the trace:\n"
+			"#   what they did at the same time runs one after another here\n",
+			h->ntasks);
+	else
+		fprintf(f, "# tasks: 1\n");
+	fprintf(f, "# calls traced: %lu, replayed as ops: %lu\n", r->calls,
+		r->ops);
+	counts_write(&r->replayed, "replayed", f);
+	counts_write(&r->outside, "dropped, outside the root", f);
+	counts_write(&r->lacking, "dropped, no op in the loadfile language", f);
+	counts_write(&r->other_fd,
+		     "dropped, on an fd not opened below the root in the trace",
+		     f);
+	counts_write(&r->changed, "replayed without O_NONBLOCK or O_NOCTTY", f);
+	fprintf(f,
+		"# closed at the end, as the kernel closed them at exit: %lu\n",
+		exit_closes);
+	fprintf(f,
+		"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",
+		made[0], made[1], made[2]);
+	fprintf(f,
+		"# not made: %lu symlinks whose targets lead out, %lu special files or unnamable paths\n",
+		skipped[2], skipped[3]);
+	fprintf(f, "[setup]\n%s[run]\n", setup ? setup : "");
+	free(setup);
+	if (r->runlen)
+		fwrite(r->run, 1, r->runlen, f);
+	return ferror(f) ? -EIO : 0;
+}
