@@ -55,7 +55,7 @@ static const struct poptOption
 		  "fixed work: each client runs the loadfile N times, no time limit",
 		  "N" },
 		{ "engine", 'e', POPT_ARG_STRING, NULL, OPT_ENGINE,
-		  "how ops are executed: posix (system calls) or null (nothing; harness cost) (default: posix)",
+		  "how ops are executed: posix (system calls), uring (io_uring) or null (nothing: harness cost)",
 		  "NAME" },
 		{ "cwd", '\0', POPT_ARG_STRING, NULL, OPT_CWD,
 		  "private: each client in its own clients/clientN; shared: all clients in one directory (default: private)",
