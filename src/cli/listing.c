@@ -75,7 +75,11 @@ void listing_loadfiles(void)
 			continue;
 		builtin_summary(b->text, b->name, summary, sizeof(summary));
 		run_ops(b, ops, sizeof(ops));
-		printf("%-*s ", NAME_WIDTH, b->name);
+		/* a name wider than its column stands on a line of its own */
+		if (strlen(b->name) > NAME_WIDTH)
+			printf("%s\n%*s", b->name, NAME_WIDTH + 1, "");
+		else
+			printf("%-*s ", NAME_WIDTH, b->name);
 		wrap(summary);
 		printf("%*s", NAME_WIDTH + 1, "");
 		wrap(ops);

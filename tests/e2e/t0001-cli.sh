@@ -22,7 +22,7 @@ fd-table depth prefix resolve dcache skip-cleanup max-errors strict stop-timeout
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles units dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail uring-strict uring-fixed
-list-loadfiles list-ops version help help-all usage placement profile profile-event
+list-loadfiles list-ops version help help-all usage placement profile knee profile-event
 perf-ctl exec-before exec-after'
 
 # usage_error MESSAGE ARGS...: vfsbench ARGS fails with exit 2, stderr is
@@ -350,7 +350,10 @@ test_expect_success '--list-loadfiles lists all shipped loadfiles' '
 	vfsbench --list-loadfiles >out 2>err &&
 	test ! -s err &&
 	awk "/^[^ ]/ { print \$1 }" out | sort >actual &&
-	for l in $SHIPPED; do echo "$l.load"; done | sort >expect &&
+	{
+		for l in $SHIPPED; do echo "$l.load"; done &&
+		sed "s/#.*//" "$LOADFILES"/*.suite | awk "NF { print \$2 }"
+	} | sort -u >expect &&
 	test_cmp expect actual
 '
 
@@ -360,10 +363,10 @@ list_entry() {
 	awk -v n="$2" '
 		/^[^ ]/ {
 			on = $1 == n
-			if (on) { sub(/^[^ ]+ +/, ""); s = $0 }
+			if (on) { sub(/^[^ ]+ */, ""); s = $0 }
 			next
 		}
-		on { sub(/^ +/, ""); s = s " " $0 }
+		on { sub(/^ +/, ""); s = s (s == "" ? "" : " ") $0 }
 		END { print s }' "$1"
 }
 
