@@ -238,6 +238,10 @@ int profiling_stop(struct profiling *pf, const struct config *cfg,
 			.folded = pf->folded[i],
 			.prof = pf->read[i] ? &pf->prof[i] : NULL,
 			.event_asked = cfg->profile_event,
+			.counters = pf->rec[i].stat.absent ?
+					    NULL :
+					    pf->rec[i].stat.counter,
+			.counters_absent = pf->rec[i].stat.absent,
 		};
 		ret |= bad;
 	}
