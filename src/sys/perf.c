@@ -143,9 +143,12 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		perf_record_release(pr);
 		return ret;
 	}
-	if (pr->stat.running)
-		pr->ctl.also = &pr->stat.ctl;
 	return 0;
+}
+
+void perf_record_pin(struct perf_record *pr)
+{
+	pr->ctl.also = pr->stat.running ? &pr->stat.ctl : NULL;
 }
 
 int perf_record_stop(struct perf_record *pr)

@@ -38,6 +38,12 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		      const char *event);
 
 /*
+ * Send the record's commands to its perf stat too (pr->ctl.also), once
+ * @pr is where it stays: the link points into @pr itself.
+ */
+void perf_record_pin(struct perf_record *pr);
+
+/*
  * Stop it and its perf stat (SIGINT: perf writes the file and exits) and
  * wait. Returns 0
  * when it exited with status 0 or of that SIGINT, else -1 with a message.
