@@ -136,6 +136,9 @@ int profiling_start(struct profiling *pf, const struct config *cfg,
 				return -1;
 			}
 		}
+	/* rec[] has stopped moving: each record's perf stat can follow it */
+	for (unsigned int i = 0; i < pf->nrec; i++)
+		perf_record_pin(&pf->rec[i]);
 	pf->nvariants = cfg->nvariants;
 	pf->ctl = xcalloc((size_t)cfg->nvariants * nc, sizeof(*pf->ctl));
 	pf->file = xcalloc((size_t)cfg->nvariants * nc, sizeof(*pf->file));
@@ -238,6 +241,10 @@ int profiling_stop(struct profiling *pf, const struct config *cfg,
 			.folded = pf->folded[i],
 			.prof = pf->read[i] ? &pf->prof[i] : NULL,
 			.event_asked = cfg->profile_event,
+			.counters = pf->rec[i].stat.absent ?
+					    NULL :
+					    pf->rec[i].stat.counter,
+			.counters_absent = pf->rec[i].stat.absent,
 		};
 		ret |= bad;
 	}

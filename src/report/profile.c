@@ -19,6 +19,7 @@
 #include "run/sweep.h"
 #include "stats/perfprofile.h"
 #include "stats/tally.h"
+#include "sys/perfstat.h"
 
 /* Rows of the table: each point's top symbols and lock chains. */
 #define TOP_SYMBOLS 8
@@ -109,6 +110,26 @@ static const char *main_chain(const struct perf_profile *pp, const char *key)
 	return best ? best->key : key;
 }
 
+/* perf stat's counters: each asked, its value or why there is none. */
+static json_t *counters_json(const struct report_profile *p)
+{
+	json_t *a = json_array();
+
+	for (unsigned int e = 0; p->counters && e < PERF_STAT_NEVENTS; e++) {
+		const struct perf_counter *c = &p->counters[e];
+
+		json_array_append_new(
+			a, json_pack("{s:s, s:o, s:o}", "event",
+				     perf_stat_events[e], "value",
+				     c->counted ? json_real(c->value) :
+						  json_null(),
+				     "absent",
+				     c->absent ? json_string(c->absent) :
+						 json_null()));
+	}
+	return a;
+}
+
 static json_t *one_json(const struct report_profile *p, const struct sweep *sw)
 {
 	const struct perf_profile *pp = p->prof;
@@ -131,6 +152,11 @@ static json_t *one_json(const struct report_profile *p, const struct sweep *sw)
 			    pp && pp->event ? json_string(pp->event) :
 					      json_null());
 	json_object_set_new(o, "mixed_events", json_boolean(pp && pp->mixed));
+	json_object_set_new(o, "counters", counters_json(p));
+	json_object_set_new(o, "counters_absent",
+			    p->counters_absent ?
+				    json_string(p->counters_absent) :
+				    json_null());
 	json_object_set_new(o, "samples",
 			    json_integer(pp ? (json_int_t)pp->samples : 0));
 	json_object_set_new(o, "kernel_share",
@@ -418,6 +444,26 @@ out:
 	free(col);
 }
 
+/* "    counters: cycles 1234, instructions not supported, ..." */
+static void print_counters(const struct report_profile *p)
+{
+	printf("    counters:");
+	if (!p->counters) {
+		printf(" none (%s)\n", p->counters_absent);
+		return;
+	}
+	for (unsigned int e = 0; e < PERF_STAT_NEVENTS; e++) {
+		const struct perf_counter *c = &p->counters[e];
+
+		printf("%s %s ", e ? "," : "", perf_stat_events[e]);
+		if (c->counted)
+			printf("%.0f", c->value);
+		else
+			printf("%s", c->absent);
+	}
+	printf("\n");
+}
+
 void report_profiles(const struct report_config *rc, const struct sweep *sw,
 		     const struct report_profile *p, unsigned int n)
 {
@@ -440,6 +486,7 @@ void report_profiles(const struct report_config *rc, const struct sweep *sw,
 			printf(" (perf sampled %s, not the %s asked for)",
 			       p[i].prof->event, p[i].event_asked);
 		printf("\n");
+		print_counters(&p[i]);
 	}
 	for (unsigned int v = 0; sw && v < sw->nvariants; v++)
 		print_variant(rc, sw, v, p, n);

@@ -18,6 +18,7 @@ struct run;
 struct run_config;
 struct sweep;
 struct perf_profile;
+struct perf_counter;
 struct workdir;
 
 /* Which per-op tables the report prints. */
@@ -135,6 +136,10 @@ struct report_profile {
 	const char *folded; /* its folded stacks, NULL: none written */
 	const struct perf_profile *prof; /* NULL: perf script failed */
 	const char *event_asked; /* --profile-event, or NULL */
+	/* perf stat's counters of the same windows, [PERF_STAT_NEVENTS]
+	 * (sys/perfstat.h); NULL when it did not run: counters_absent why */
+	const struct perf_counter *counters;
+	const char *counters_absent;
 };
 
 /*

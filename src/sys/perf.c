@@ -138,7 +138,17 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 	if (ret)
 		return start_failed(pr, ret);
 	pr->running = true;
+	ret = perf_stat_start(&pr->stat, target);
+	if (ret) {
+		perf_record_release(pr);
+		return ret;
+	}
 	return 0;
+}
+
+void perf_record_pin(struct perf_record *pr)
+{
+	pr->ctl.also = pr->stat.running ? &pr->stat.ctl : NULL;
 }
 
 int perf_record_stop(struct perf_record *pr)
@@ -148,6 +158,8 @@ int perf_record_stop(struct perf_record *pr)
 
 	if (!pr->running)
 		return 0;
+	pr->ctl.also = NULL;
+	perf_stat_stop(&pr->stat);
 	kill(pr->pid, SIGINT);
 	while (waitpid(pr->pid, &pr->status, 0) < 0)
 		if (errno != EINTR) {
@@ -171,6 +183,7 @@ int perf_record_stop(struct perf_record *pr)
 void perf_record_release(struct perf_record *pr)
 {
 	perf_record_stop(pr);
+	perf_stat_release(&pr->stat);
 	free(pr->file);
 	pr->file = NULL;
 }

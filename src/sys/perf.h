@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "sys/perfctl.h"
+#include "sys/perfstat.h"
 
 /*
  * struct perf_record: a "perf record -g" that vfsbench started on
@@ -21,6 +22,8 @@ struct perf_record {
 	char *file; /* perf.data written, as given */
 	bool running;
 	int status; /* wait status once stopped */
+	/* the counters of the same windows (ctl.also), or why none */
+	struct perf_stat stat;
 };
 
 /*
@@ -28,13 +31,21 @@ struct perf_record {
  * (NULL: perf's default, cycles, or cpu-clock where the CPU has no
  * counters), and wait until it is attached. Returns 0, or -errno with a
  * message that says why: perf missing, not permitted
- * (perf_event_paranoid), or exited early.
+ * (perf_event_paranoid), or exited early. A perf stat is started beside
+ * it; one that cannot run leaves pr->stat.absent saying why.
  */
 int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		      const char *event);
 
 /*
- * Stop it (SIGINT: perf writes the file and exits) and wait. Returns 0
+ * Send the record's commands to its perf stat too (pr->ctl.also), once
+ * @pr is where it stays: the link points into @pr itself.
+ */
+void perf_record_pin(struct perf_record *pr);
+
+/*
+ * Stop it and its perf stat (SIGINT: perf writes the file and exits) and
+ * wait. Returns 0
  * when it exited with status 0 or of that SIGINT, else -1 with a message.
  */
 int perf_record_stop(struct perf_record *pr);

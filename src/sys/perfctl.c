@@ -76,6 +76,7 @@ void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name)
 	pc->ctl = ctl;
 	pc->ack = ack;
 	pc->name = xstrdup(name);
+	pc->also = NULL;
 }
 
 /*
@@ -158,11 +159,13 @@ int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
 
 	snprintf(line, sizeof(line), "%s\n", cmd);
 	ret = write_all(pc->ctl, line, strlen(line));
-	if (ret || pc->ack < 0)
-		return ret;
-	ret = read_line(pc->ack, reply, sizeof(reply), timeout_ms);
-	if (!ret && strcmp(reply, "ack"))
-		ret = -EPROTO;
+	if (!ret && pc->ack >= 0) {
+		ret = read_line(pc->ack, reply, sizeof(reply), timeout_ms);
+		if (!ret && strcmp(reply, "ack"))
+			ret = -EPROTO;
+	}
+	if (!ret && pc->also)
+		perf_ctl_send(pc->also, cmd, timeout_ms);
 	return ret;
 }
 

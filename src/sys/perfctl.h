@@ -13,6 +13,9 @@ struct perf_ctl {
 	int ctl; /* written */
 	int ack; /* read; -1 without */
 	char *name; /* for messages: "FIFO,ACK" as given, or "perf record" */
+	/* a second perf (perf stat) sent the same commands after this one;
+	 * not owned, NULL without */
+	const struct perf_ctl *also;
 };
 
 /* How long perf may take to acknowledge a command, in ms. */
@@ -32,7 +35,9 @@ void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name);
  * Send @cmd ("enable", "disable") and, with an ack fd, wait up to
  * @timeout_ms for the ack. Returns 0; -EPIPE when perf has gone (it
  * closed its end), -ETIMEDOUT, -EPROTO for a reply other than "ack",
- * or another -errno of write(2) or read(2). Prints nothing.
+ * or another -errno of write(2) or read(2). Prints nothing. Then the
+ * same to pc->also, whose failure is not returned: that perf's own exit
+ * status says it lost the windows (sys/perfstat.h).
  */
 int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms);
 
