@@ -286,6 +286,8 @@ static json_t *ops_json(const struct report_config *rc, const struct run *run)
 				  (json_int_t)hist_percentile(h, 99.9),
 				  "unexpected", errors));
 		json_object_set_new(json_array_get(a, json_array_size(a) - 1),
+				    "sd_ns", json_real(hist_sd(h)));
+		json_object_set_new(json_array_get(a, json_array_size(a) - 1),
 				    "percentiles", pct_json(rc, h));
 		if (run->state.lf->slot_op[s] == OP_PROBE)
 			probe_json(json_array_get(a, json_array_size(a) - 1), r,
@@ -486,6 +488,14 @@ static json_t *run_json(const struct report_config *rc, const struct run *run,
 	all = xmalloc(sizeof(*all));
 	result_all_ops(r, all);
 	json_object_set_new(o, "percentiles", pct_json(rc, all));
+	/* ab's Connection Times "Total:" row (report_conntimes()) */
+	json_object_set_new(o, "latency",
+			    json_pack("{sI sf sf sI sI}", "min_ns",
+				      (json_int_t)(all->count ? all->min : 0),
+				      "mean_ns", hist_mean(all), "sd_ns",
+				      hist_sd(all), "median_ns",
+				      (json_int_t)hist_percentile(all, 50),
+				      "max_ns", (json_int_t)all->max));
 	free(all);
 	json_object_set_new(o, "idle_clients", u64(v.unmeasured));
 	for (unsigned int bit = 1; bit <= INCOMPLETE_UNMEASURED; bit <<= 1)

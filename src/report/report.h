@@ -158,6 +158,8 @@ void report_run(const struct report_config *rc, const struct run *run,
  * histograms (report/percentiles.c).
  */
 void report_percentiles(const struct report_config *rc, const struct run *run);
+/* ab's Connection Times block: min, mean, sd, median, max per op, in all. */
+void report_conntimes(const struct report_config *rc, const struct run *run);
 /*
  * The sweep table of each variant (printed when two or more runs were
  * measured) and, with several variants, the table of all of them, each

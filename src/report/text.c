@@ -567,8 +567,10 @@ void report_run(const struct report_config *rc, const struct run *run,
 	print_trip(run);
 	if (format != FORMAT_DBENCH)
 		print_native(run, el, rc->units);
-	if (rc->npercentiles)
+	if (rc->npercentiles) {
+		report_conntimes(rc, run);
 		report_percentiles(rc, run);
+	}
 	print_unexpected(run);
 	report_uring_text(run);
 	printf("Total: %.2f ops/s  %.2f MB/s  %.2f passes/s  (%llu passes, %llu bytes, setup and release %s)\n",

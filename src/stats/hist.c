@@ -7,6 +7,7 @@
 #include <config.h>
 #include "stats/hist.h"
 
+#include <math.h>
 #include <string.h>
 
 void hist_init(struct hist *h)
@@ -42,6 +43,8 @@ void hist_merge(struct hist *dst, const struct hist *src)
 
 	dst->count += src->count;
 	dst->sum += src->sum;
+	hist_sumsq_add(&dst->sumsq_lo, &dst->sumsq_hi,
+		       (unsigned __int128)src->sumsq_hi << 64 | src->sumsq_lo);
 	if (src->min < dst->min)
 		dst->min = src->min;
 	if (src->max > dst->max)
@@ -113,4 +116,29 @@ double hist_mean(const struct hist *h)
 	if (h->count == 0)
 		return 0.0;
 	return (double)h->sum / (double)h->count;
+}
+
+/*
+ * count * sumsq - sum^2 = count * sum((x - mean)^2), exact in 128 bits
+ * while it fits (a million ops of one second each still fits 2^128 with
+ * room to spare), so that an sd far below the mean does not vanish in the
+ * cancellation of two large doubles. If the product would not fit, the
+ * same difference in long double.
+ */
+double hist_sd(const struct hist *h)
+{
+	unsigned __int128 sq, nsq, s2;
+	long double n = (long double)h->count, d;
+
+	if (h->count < 2)
+		return 0.0;
+	sq = (unsigned __int128)h->sumsq_hi << 64 | h->sumsq_lo;
+	s2 = (unsigned __int128)h->sum * h->sum;
+	if (!__builtin_mul_overflow(sq, (unsigned __int128)h->count, &nsq))
+		d = nsq >= s2 ? (long double)(nsq - s2) : 0.0L;
+	else
+		d = n * (long double)sq - (long double)s2;
+	if (d < 0)
+		d = 0;
+	return (double)sqrtl(d / (n * (n - 1)));
 }

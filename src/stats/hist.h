@@ -22,9 +22,11 @@
  * histogram. Clients keep one per op kind that the loadfile uses, so a
  * client of a one-op loadfile costs one histogram.
  *
- * Count, sum, min and max are exact; the mean is sum / count. Histograms
- * with the same layout merge by adding buckets, so per-client histograms
- * are merged after the clients are joined.
+ * Count, sum, sum of squares, min and max are exact; the mean is
+ * sum / count and the standard deviation comes from the sum of squares
+ * (ab's "+/-sd"), not from the buckets. Histograms with the same layout
+ * merge by adding buckets and sums, so per-client histograms are merged
+ * after the clients are joined, and the merge is exact whatever its order.
  */
 #define HIST_SUB_BITS 5
 #define HIST_SUB      (1u << HIST_SUB_BITS)
@@ -38,6 +40,14 @@ struct hist {
 	uint64_t sum; /* ns; wraps after 584 years of latency */
 	uint64_t min; /* UINT64_MAX while empty */
 	uint64_t max;
+	/*
+	 * Sum of ns^2, 128 bits as two words (low, high), so that it is
+	 * exact: a 64-bit sum wraps after 2^64 ns^2, one op of 4.3 s. Two
+	 * words rather than an unsigned __int128 keep the struct's 8-byte
+	 * alignment and give result_pack() its words.
+	 */
+	uint64_t sumsq_lo;
+	uint64_t sumsq_hi;
 	uint64_t bucket[HIST_NR];
 };
 
@@ -58,11 +68,22 @@ static inline unsigned int hist_index(uint64_t ns)
 	return shift * HIST_SUB + (unsigned int)(ns >> shift);
 }
 
+/* Add @sq to the 128-bit sum @lo, @hi: exact, it wraps only past 2^128. */
+static inline void hist_sumsq_add(uint64_t *lo, uint64_t *hi,
+				  unsigned __int128 sq)
+{
+	unsigned __int128 s = ((unsigned __int128)*hi << 64 | *lo) + sq;
+
+	*lo = (uint64_t)s;
+	*hi = (uint64_t)(s >> 64);
+}
+
 /* Record one value. Hot path: no branches beyond min/max, no calls. */
 static inline void hist_add(struct hist *h, uint64_t ns)
 {
 	h->count++;
 	h->sum += ns;
+	hist_sumsq_add(&h->sumsq_lo, &h->sumsq_hi, (unsigned __int128)ns * ns);
 	if (ns < h->min)
 		h->min = ns;
 	if (ns > h->max)
@@ -91,6 +112,13 @@ uint64_t hist_percentile(const struct hist *h, double pct);
 
 /* Mean in ns; 0 for an empty histogram. */
 double hist_mean(const struct hist *h);
+
+/*
+ * Sample standard deviation in ns, sqrt(sum((x - mean)^2) / (count - 1)),
+ * as ab prints it; 0 for fewer than two values. From the exact sums, so
+ * it does not depend on the buckets' width or on the merge order.
+ */
+double hist_sd(const struct hist *h);
 
 static inline bool hist_empty(const struct hist *h)
 {

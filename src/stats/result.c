@@ -79,7 +79,7 @@ void result_merge(struct result *dst, const struct result *src)
 
 size_t result_packed_size(unsigned int nslots)
 {
-	return (RESULT_SCALARS + (size_t)nslots * (5 + HIST_NR + ERR_NR)) *
+	return (RESULT_SCALARS + (size_t)nslots * (7 + HIST_NR + ERR_NR)) *
 	       sizeof(uint64_t);
 }
 
@@ -127,6 +127,8 @@ void result_pack(const struct result *r, void *buf)
 		*w++ = h->sum;
 		*w++ = h->min;
 		*w++ = h->max;
+		*w++ = h->sumsq_lo;
+		*w++ = h->sumsq_hi;
 		memcpy(w, h->bucket, sizeof(h->bucket));
 		w += HIST_NR;
 		memcpy(w, r->err[i], sizeof(r->err[i]));
@@ -162,6 +164,8 @@ void result_unpack(struct result *r, const void *buf)
 		h->sum = *w++;
 		h->min = *w++;
 		h->max = *w++;
+		h->sumsq_lo = *w++;
+		h->sumsq_hi = *w++;
 		memcpy(h->bucket, w, sizeof(h->bucket));
 		w += HIST_NR;
 		memcpy(r->err[i], w, sizeof(r->err[i]));

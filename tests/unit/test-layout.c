@@ -170,6 +170,9 @@ START_TEST(test_result_pack)
 	ck_assert_int_eq(result_init(&m2, 3), 0);
 	fill(&a, 0);
 	fill(&b, 17);
+	/* a sum of squares past 64 bits: both of its words travel */
+	hist_add(&a.lat[1], UINT64_C(1) << 40);
+	ck_assert(a.lat[1].sumsq_hi != 0);
 	/* the round trip is exact, field by field */
 	result_pack(&a, buf);
 	result_unpack(&c, buf);

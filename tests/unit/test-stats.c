@@ -2,6 +2,7 @@
 /*
  * Unit tests for stats.c: the bucket layout (hist_index and
  * hist_bucket_low), percentiles of hand-worked data sets, merging, the
+ * standard deviation and its exact merge, the
  * empty histogram and the 1/64 error bound against exact nearest-rank
  * percentiles of random data. Output is TAP on stdout.
  */
@@ -12,6 +13,7 @@
 #include "unit.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +139,8 @@ END_TEST
 START_TEST(test_layout_size)
 {
 	ck_assert_uint_eq(HIST_NR, 1152); /* 36 groups of 32 */
-	ck_assert_uint_eq(sizeof(struct hist), 4 * 8 + HIST_NR * 8);
+	/* count, sum, min, max, the two words of the sum of squares */
+	ck_assert_uint_eq(sizeof(struct hist), 6 * 8 + HIST_NR * 8);
 }
 END_TEST
 
@@ -494,6 +497,96 @@ START_TEST(test_error_bound)
 }
 END_TEST
 
+/* Sample sd by two passes over the values, in long double: the reference. */
+static double two_pass_sd(const uint64_t *v, unsigned int n)
+{
+	long double mean = 0, ss = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		mean += (long double)v[i];
+	mean /= n;
+	for (unsigned int i = 0; i < n; i++)
+		ss += ((long double)v[i] - mean) * ((long double)v[i] - mean);
+	return (double)sqrtl(ss / (n - 1));
+}
+
+/*
+ * hist_sd: ab's sample sd of hand-worked sets, exact whatever the mean
+ * (the 128-bit sums do not cancel), 0 below two values, and the sum of
+ * squares carried past 64 bits.
+ */
+START_TEST(test_sd)
+{
+	static const uint64_t eight[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct hist *h = hist_new();
+
+	ck_assert(hist_sd(h) == 0.0);
+	hist_add(h, 123456);
+	ck_assert(hist_sd(h) == 0.0);
+
+	/* mean 5, squared deviations 32: sd sqrt(32 / 7) */
+	hist_init(h);
+	for (unsigned int i = 0; i < ARRAY_SIZE(eight); i++)
+		hist_add(h, eight[i]);
+	ck_assert_uint_eq(h->sumsq_lo, 232);
+	ck_assert_uint_eq(h->sumsq_hi, 0);
+	ck_assert_double_eq_tol(hist_sd(h), sqrt(32.0 / 7.0), 1e-12);
+
+	/* 1e12 + {0, 1, 2}: sd exactly 1, though x^2 is near 2^80 */
+	hist_init(h);
+	for (uint64_t k = 0; k < 3; k++)
+		hist_add(h, UINT64_C(1000000000000) + k);
+	ck_assert(h->sumsq_hi != 0);
+	ck_assert(hist_sd(h) == 1.0);
+
+	/* two of 2^33: sum of squares 2^67, high word 8, sd 0 */
+	hist_init(h);
+	hist_add(h, UINT64_C(1) << 33);
+	hist_add(h, UINT64_C(1) << 33);
+	ck_assert_uint_eq(h->sumsq_lo, 0);
+	ck_assert_uint_eq(h->sumsq_hi, 8);
+	ck_assert(hist_sd(h) == 0.0);
+	free(h);
+}
+END_TEST
+
+/*
+ * Merging: three parts merged in either order give the sums of one
+ * histogram fed everything, word for word, and its sd is the two-pass
+ * sd of the values (the low word wraps many times on the way).
+ */
+START_TEST(test_sd_merge)
+{
+	enum { N = 3000 };
+	struct hist *p[3] = { hist_new(), hist_new(), hist_new() };
+	struct hist *all = hist_new(), *m1 = hist_new(), *m2 = hist_new();
+	uint64_t *v = malloc(N * sizeof(*v)), state = 31;
+
+	ck_assert_ptr_nonnull(v);
+	for (unsigned int i = 0; i < N; i++) {
+		v[i] = rng_latency(&state) + (i % 3) * UINT64_C(5000000000);
+		hist_add(p[i % 3], v[i]);
+		hist_add(all, v[i]);
+	}
+	hist_merge(m1, p[0]);
+	hist_merge(m1, p[1]);
+	hist_merge(m1, p[2]);
+	hist_merge(m2, p[2]);
+	hist_merge(m2, p[0]);
+	hist_merge(m2, p[1]);
+	ck_assert(memcmp(m1, all, sizeof(*m1)) == 0);
+	ck_assert(memcmp(m2, all, sizeof(*m2)) == 0);
+	ck_assert(all->sumsq_hi != 0);
+	ck_assert_double_eq_tol(hist_sd(m2) / two_pass_sd(v, N), 1.0, 1e-12);
+	for (unsigned int i = 0; i < 3; i++)
+		free(p[i]);
+	free(all);
+	free(m1);
+	free(m2);
+	free(v);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -516,6 +609,8 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_pct_clamp);
 	tcase_add_test(tc, test_last_bucket);
 	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_sd);
+	tcase_add_test(tc, test_sd_merge);
 	tcase_add_test(tc, test_batch);
 	tcase_add_test(tc, test_error_bound);
 	suite_add_tcase(s, tc);
