@@ -38,6 +38,7 @@ static long null_op(struct engine_ctx *c, const struct op *op,
 	switch (op->id) {
 	case OP_PREAD:
 	case OP_PWRITE:
+	case OP_READ:
 	case OP_DB_READX:
 	case OP_DB_WRITEX:
 		return (long)op->size;
@@ -78,6 +79,11 @@ const struct engine engine_null = {
 		[OP_READDIR] = null_op,
 		[OP_UTIMENS] = null_op,
 		[OP_PROBE] = null_op,
+		[OP_READ] = null_op,
+		[OP_LSEEK] = null_op,
+		[OP_DUP] = null_op,
+		[OP_LOCK] = null_op,
+		[OP_UNLOCK] = null_op,
 		[OP_DB_NTCREATEX] = null_op,
 		[OP_DB_CLOSE] = null_op,
 		[OP_DB_RENAME] = null_op,

@@ -118,6 +118,58 @@ static long posix_pwrite(struct engine_ctx *c, const struct op *op,
 	return n < 0 ? -(long)errno : (long)n;
 }
 
+/* read(2) at the fd's position: will-it-scale's read1/read2 */
+static long posix_read(struct engine_ctx *c, const struct op *op,
+		       UNUSED const char *path, UNUSED const char *path2)
+{
+	ssize_t n = read(c->fd[op->handle], c->buf, op->size);
+
+	return n < 0 ? -(long)errno : (long)n;
+}
+
+/* 0, not the new position: a positive result counts as bytes moved */
+static long posix_lseek(struct engine_ctx *c, const struct op *op,
+			UNUSED const char *path, UNUSED const char *path2)
+{
+	return ENGINE_RET(
+		lseek(c->fd[op->handle], engine_offset(c, op), op->flags));
+}
+
+static long posix_dup(struct engine_ctx *c, const struct op *op,
+		      UNUSED const char *path, UNUSED const char *path2)
+{
+	int fd = dup(c->fd[op->handle]);
+
+	if (fd < 0)
+		return -(long)errno;
+	return ENGINE_RET(close(fd));
+}
+
+/* A record lock as will-it-scale's lock1/lock2 take it: F_SETLKW. */
+static long posix_setlkw(struct engine_ctx *c, const struct op *op, short type)
+{
+	struct flock fl = {
+		.l_type = type,
+		.l_whence = SEEK_SET,
+		.l_start = engine_offset(c, op),
+		.l_len = (off_t)op->size,
+	};
+
+	return ENGINE_RET(fcntl(c->fd[op->handle], F_SETLKW, &fl));
+}
+
+static long posix_lock(struct engine_ctx *c, const struct op *op,
+		       UNUSED const char *path, UNUSED const char *path2)
+{
+	return posix_setlkw(c, op, F_WRLCK);
+}
+
+static long posix_unlock(struct engine_ctx *c, const struct op *op,
+			 UNUSED const char *path, UNUSED const char *path2)
+{
+	return posix_setlkw(c, op, F_UNLCK);
+}
+
 static long posix_fsync(struct engine_ctx *c, const struct op *op,
 			UNUSED const char *path, UNUSED const char *path2)
 {
@@ -234,6 +286,11 @@ const struct engine engine_posix = {
 		[OP_READDIR] = posix_readdir,
 		[OP_UTIMENS] = posix_utimens,
 		[OP_PROBE] = posix_probe,
+		[OP_READ] = posix_read,
+		[OP_LSEEK] = posix_lseek,
+		[OP_DUP] = posix_dup,
+		[OP_LOCK] = posix_lock,
+		[OP_UNLOCK] = posix_unlock,
 		[OP_DB_NTCREATEX] = posix_db_ntcreatex,
 		[OP_DB_CLOSE] = posix_db_close,
 		[OP_DB_RENAME] = posix_db_rename,

@@ -223,6 +223,17 @@ static long uring_pread(struct engine_ctx *c, const struct op *op,
 	return fixed_run(c, op, e);
 }
 
+/* offset -1: the read starts at the file's position, as read(2) does */
+static long uring_read(struct engine_ctx *c, const struct op *op,
+		       UNUSED const char *path, UNUSED const char *path2)
+{
+	struct io_uring_sqe *e = sqe(c);
+
+	io_uring_prep_read(e, c->fd[op->handle], c->buf, (unsigned int)op->size,
+			   (uint64_t)-1);
+	return fixed_run(c, op, e);
+}
+
 static long uring_pwrite(struct engine_ctx *c, const struct op *op,
 			 UNUSED const char *path, UNUSED const char *path2)
 {
@@ -430,6 +441,7 @@ static const char *const uring_queued[OP_NR] = {
 	[OP_CLOSE] = "IORING_OP_CLOSE",
 	[OP_PREAD] = "IORING_OP_READ fd, offset",
 	[OP_PWRITE] = "IORING_OP_WRITE fd, offset",
+	[OP_READ] = "IORING_OP_READ fd, offset -1 (the fd's position)",
 	[OP_FSYNC] = "IORING_OP_FSYNC",
 	[OP_FDATASYNC] = "IORING_OP_FSYNC IORING_FSYNC_DATASYNC",
 	[OP_UNLINK] = "IORING_OP_UNLINKAT flags 0",
@@ -454,6 +466,10 @@ static const char *const uring_fallback[OP_NR] = {
 	[OP_READLINK] = "readlink(2)",
 	[OP_READDIR] = "getdents64(2)",
 	[OP_UTIMENS] = "utimensat(2)",
+	[OP_LSEEK] = "lseek(2)",
+	[OP_DUP] = "dup(2), close(2)",
+	[OP_LOCK] = "fcntl(2) F_SETLKW",
+	[OP_UNLOCK] = "fcntl(2) F_SETLKW",
 };
 
 /* op and op_at alike: the ring's ops take c->at, AT_FDCWD outside dirfd */
@@ -472,7 +488,9 @@ static const char *const uring_fallback[OP_NR] = {
 		[OP_RENAME] = uring_rename, [OP_LINK] = uring_link,         \
 		[OP_SYMLINK] = uring_symlink, [OP_READLINK] = sys,          \
 		[OP_READDIR] = uring_readdir, [OP_UTIMENS] = sys,           \
-		[OP_PROBE] = uring_probe,                                   \
+		[OP_PROBE] = uring_probe, [OP_READ] = uring_read,           \
+		[OP_LSEEK] = uring_syscall, [OP_DUP] = uring_syscall,       \
+		[OP_LOCK] = uring_syscall, [OP_UNLOCK] = uring_syscall,     \
 	}
 
 const struct engine engine_uring = {

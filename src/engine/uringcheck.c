@@ -26,6 +26,7 @@ static const unsigned char uring_opcodes[OP_NR][2] = {
 	[OP_CLOSE] = { IORING_OP_CLOSE },
 	[OP_PREAD] = { IORING_OP_READ },
 	[OP_PWRITE] = { IORING_OP_WRITE },
+	[OP_READ] = { IORING_OP_READ },
 	[OP_FSYNC] = { IORING_OP_FSYNC },
 	[OP_FDATASYNC] = { IORING_OP_FSYNC },
 	[OP_UNLINK] = { IORING_OP_UNLINKAT },

@@ -98,8 +98,8 @@ const char *builder_strdup(struct builder *b, const char *s)
 
 static bool is_data_op(enum op_id id)
 {
-	return id == OP_PREAD || id == OP_PWRITE || id == OP_DB_READX ||
-	       id == OP_DB_WRITEX;
+	return id == OP_PREAD || id == OP_PWRITE || id == OP_READ ||
+	       id == OP_DB_READX || id == OP_DB_WRITEX;
 }
 
 /* Raise @depth to the components of @path ("a/b/c" has 3). */

@@ -445,6 +445,22 @@ static int parse_amode(struct parser *p, const struct token *t, int *amode)
 	return 0;
 }
 
+/* lseek(2)'s whence, by the SEEK_ name's tail in lower case. */
+static int parse_whence(struct parser *p, const struct token *t, int *whence)
+{
+	if (!strcmp(t->text, "set"))
+		*whence = SEEK_SET;
+	else if (!strcmp(t->text, "cur"))
+		*whence = SEEK_CUR;
+	else if (!strcmp(t->text, "end"))
+		*whence = SEEK_END;
+	else
+		return perr(p, t->col,
+			    "bad whence '%s' (expected set, cur or end)",
+			    t->text);
+	return 0;
+}
+
 /* A size or an offset (@what, for messages), with units. */
 static int parse_size(struct parser *p, const struct token *t, uint64_t *v,
 		      uint64_t max, const char *what)
@@ -523,9 +539,13 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 		return parse_offset(p, t, op);
 	case ARG_SIZE:
 		return parse_size(p, t, &op->size,
-				  op->id == OP_FTRUNCATE ? (uint64_t)INT64_MAX :
-							   OP_MAX_IO,
+				  op->id == OP_FTRUNCATE || op->id == OP_LOCK ||
+						  op->id == OP_UNLOCK ?
+					  (uint64_t)INT64_MAX :
+					  OP_MAX_IO,
 				  "size");
+	case ARG_WHENCE:
+		return parse_whence(p, t, &op->flags);
 	case ARG_NONE:
 		break;
 	}

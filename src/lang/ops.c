@@ -92,6 +92,16 @@ const struct op_desc op_table[OP_NR] = {
 		       "openat2(2) AT_FDCWD O_PATH, RESOLVE_CACHED, close(2) (EAGAIN: not completed in RCU-walk mode)",
 		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED, close(2)",
 		       "openat2(2) dirfd O_PATH, RESOLVE_CACHED|RESOLVE_BENEATH, close(2)" },
+	[OP_READ] = { "read", A(ARG_HANDLE, ARG_SIZE), 0,
+		      "read(2) at the fd's position", NULL, NULL },
+	[OP_LSEEK] = { "lseek", A(ARG_HANDLE, ARG_OFFSET, ARG_WHENCE), 0,
+		       "lseek(2)", NULL, NULL },
+	[OP_DUP] = { "dup", A(ARG_HANDLE), 0, "dup(2), close(2) of the copy",
+		     NULL, NULL },
+	[OP_LOCK] = { "lock", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
+		      "fcntl(2) F_SETLKW, F_WRLCK, SEEK_SET", NULL, NULL },
+	[OP_UNLOCK] = { "unlock", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
+			"fcntl(2) F_SETLKW, F_UNLCK, SEEK_SET", NULL, NULL },
 
 #define DB(name, sys)                                    \
 	{                                                \

@@ -39,6 +39,12 @@ enum op_id {
 	OP_READDIR,
 	OP_UTIMENS,
 	OP_PROBE, /* the RCU-walk probe: openat2(RESOLVE_CACHED) */
+	/* will-it-scale's fd ops: read1/2, lseek1/2, dup1, lock1/2 */
+	OP_READ,
+	OP_LSEEK,
+	OP_DUP,
+	OP_LOCK,
+	OP_UNLOCK,
 	/*
 	 * dbench's ops, produced only by the dbench dialect translator
 	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
@@ -83,6 +89,7 @@ enum op_arg {
 	ARG_AMODE, /* access(2) mode: f or some of r, w, x (optional) */
 	ARG_OFFSET, /* size with units */
 	ARG_SIZE, /* size with units */
+	ARG_WHENCE, /* lseek(2) whence: set, cur or end */
 };
 
 #define OP_MAX_ARGS    4
@@ -172,10 +179,10 @@ enum op_xflags {
 struct op {
 	const char *path; /* relative to the client's directory */
 	const char *path2; /* rename/link new path, symlink link path */
-	uint64_t offset; /* pread/pwrite */
-	uint64_t size; /* pread/pwrite/ftruncate */
+	uint64_t offset; /* pread/pwrite/lseek/lock */
+	uint64_t size; /* pread/pwrite/read/ftruncate/lock length */
 	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
-	int flags; /* O_* for open, F_OK.. for access */
+	int flags; /* O_* for open, F_OK.. for access, SEEK_* for lseek */
 	unsigned int xidx; /* index among expanding ops, if expand */
 	unsigned int line; /* loadfile line, for messages */
 	uint16_t mode; /* mkdir/open/create permission bits, <= 07777 */

@@ -183,6 +183,22 @@ static const struct op_case op_cases[] = {
 	/* ftruncate is not bound by the 16m pread/pwrite limit */
 	{ ON_H1("ftruncate @1 1g"), 1, OP_FTRUNCATE, NULL, NULL, 1, 0, 0644, 0,
 	  UINT64_C(1) << 30, EXPECT_OK, 2 },
+	/* will-it-scale's fd ops: read at the position, lseek, dup, locks */
+	{ ON_H1("read @1 4k"), 1, OP_READ, NULL, NULL, 1, 0, 0644, 0, 4096,
+	  EXPECT_OK, 2 },
+	{ ON_H1("lseek @1 0 set"), 1, OP_LSEEK, NULL, NULL, 1, SEEK_SET, 0644,
+	  0, 0, EXPECT_OK, 2 },
+	{ ON_H1("lseek @1 4k cur"), 1, OP_LSEEK, NULL, NULL, 1, SEEK_CUR, 0644,
+	  4096, 0, EXPECT_OK, 2 },
+	{ ON_H1("lseek @1 0 end EINVAL"), 1, OP_LSEEK, NULL, NULL, 1, SEEK_END,
+	  0644, 0, 0, EINVAL, 2 },
+	{ ON_H1("dup @1"), 1, OP_DUP, NULL, NULL, 1, 0, 0644, 0, 0, EXPECT_OK,
+	  2 },
+	{ ON_H1("lock @1 0 1"), 1, OP_LOCK, NULL, NULL, 1, 0, 0644, 0, 1,
+	  EXPECT_OK, 2 },
+	/* a lock's length is not bound by the 16m I/O limit */
+	{ ON_H1("unlock @1 4k 1g"), 1, OP_UNLOCK, NULL, NULL, 1, 0, 0644, 4096,
+	  UINT64_C(1) << 30, EXPECT_OK, 2 },
 	{ "unlink a", 0, OP_UNLINK, "a", NULL, 0, 0, 0644, 0, 0, EXPECT_OK, 1 },
 	/* mkdir: the mode is optional, 0755 when left out */
 	{ "mkdir d", 0, OP_MKDIR, "d", NULL, 0, 0, 0755, 0, 0, EXPECT_OK, 1 },
@@ -521,6 +537,8 @@ static const struct max_io_case max_io_cases[] = {
 	  1048576 },
 	{ "open f rdwr @1\npwrite @1 1g 3\npread @1 0 2\nclose @1", 3 },
 	{ "open f rdwr @1\npread @1 0 16m\nclose @1", 16777216 },
+	/* read(2) fills the buffer too; a lock's length is no I/O */
+	{ "open f rdwr @1\nread @1 64k\nlock @1 0 1g\nclose @1", 65536 },
 	/* setup I/O needs the buffer too */
 	{ "[setup]\nopen f rdwr @1\npwrite @1 0 2m\nclose @1\n[run]\n"
 	  "open f rdwr @1\npread @1 0 4k\nclose @1",
@@ -1051,6 +1069,16 @@ static const struct err_case err_cases[] = {
 	{ T("pwrite @1 ${client}*4k+y 4k"), E("1:24: bad offset 'y'") },
 	{ T("pwrite @1 4k*${client} 4k"),
 	  E("1:11: bad offset '4k*${client}'") },
+	/* lseek's whence */
+	{ T("lseek @1 0 top"),
+	  E("1:12: bad whence 'top' (expected set, cur or end)") },
+	{ T("lseek @1 0 SET"),
+	  E("1:12: bad whence 'SET' (expected set, cur or end)") },
+	{ T("lseek @1 0"),
+	  E("1:11: missing argument to 'lseek' (expected 3)") },
+	{ T("dup @1 @2"), E("1:8: too many arguments to 'dup' (at most 1)") },
+	{ T("read @1 17m"), E("1:9: size '17m' too large (at most 16777216)") },
+	{ T("dup @1"), E("1:5: handle @1 used before it is opened") },
 	/* size too large */
 	{ T("pread @1 0 17m"),
 	  E("1:12: size '17m' too large (at most 16777216)") },
