@@ -219,7 +219,7 @@ static long uring_pread(struct engine_ctx *c, const struct op *op,
 	struct io_uring_sqe *e = sqe(c);
 
 	io_uring_prep_read(e, c->fd[op->handle], c->buf, (unsigned int)op->size,
-			   op->offset);
+			   (uint64_t)engine_offset(c, op));
 	return fixed_run(c, op, e);
 }
 
@@ -240,7 +240,8 @@ static long uring_pwrite(struct engine_ctx *c, const struct op *op,
 	struct io_uring_sqe *e = sqe(c);
 
 	io_uring_prep_write(e, c->fd[op->handle], c->buf,
-			    (unsigned int)op->size, op->offset);
+			    (unsigned int)op->size,
+			    (uint64_t)engine_offset(c, op));
 	return fixed_run(c, op, e);
 }
 
