@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * One run at one client count: the client directories, the fd table, the
- * client threads set up one by one and released together, the warmup and
- * measurement phases (watched by progressline.c, which prints the progress
- * line on stderr), the join and merge, and the removal of the run's tree.
+ * client threads set up (client 0 first, the others in parallel) and
+ * released together, the warmup and measurement phases (watched by
+ * progressline.c, which prints the progress line on stderr), the join and
+ * merge, and the removal of the run's tree.
  */
 #include <config.h>
 #include "run/run.h"
@@ -52,6 +53,11 @@
 #define KICK_AFTER_NS (100 * NSEC_PER_MSEC)
 #define KICK_EVERY_NS (100 * NSEC_PER_MSEC)
 #define AWAIT_TICK_NS (10 * NSEC_PER_MSEC)
+
+/* Clients in their setup at once (start_clients()) ... */
+#define SETUP_INFLIGHT 16u
+/* ... unless a client's [setup] holds more fds than this at once */
+#define SETUP_FDS_MAX 8u
 
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
@@ -180,86 +186,132 @@ static void setup_error(const struct run *run, const struct client *c, int ret)
 }
 
 /*
- * Start the clients one at a time, each finishing its setup (isolation,
- * [setup] section) before the next starts, so that client 0 sets up a
- * shared directory before the others use it.
+ * Whether client @i, arrived at the gate, was set up: 0, or its error,
+ * reported (-EINTR, unreported, when a stop interrupted its [setup]).
+ */
+static int client_ready(struct run *run, unsigned int i)
+{
+	struct client *c = &run->clients[i];
+	int ret = c->error;
+
+	if (!ret)
+		return 0;
+	if (ret == -EINTR && atomic_load(&run->state.phase) == PHASE_STOP)
+		return -EINTR;
+	if (c->error_line)
+		setup_error(run, c, ret);
+	else if (c->dcache_failed)
+		error("client %u: --dcache negative=%u: '.vb-neg-%u' in its directory: %s (each name must be missing)",
+		      c->number, run->state.cfg->dcache_negative, c->dcache_at,
+		      strerror(-ret));
+	else if (c->pin_failed)
+		error("cannot pin client %u to CPU %d: %s", i, c->cpu,
+		      strerror(-ret));
+	else
+		error("cannot set up client %u: %s", c->number, strerror(-ret));
+	return ret;
+}
+
+/* Create client @i's directory, its state and its thread. */
+static int start_client(struct run *run, struct workdir *wd, int shared_fd,
+			unsigned int i, const pthread_attr_t *attr)
+{
+	struct client *c = &run->clients[i];
+	char prefix[PATH_MAX];
+	sigset_t old;
+	int ret, dirfd;
+
+	ret = clientdir_prefix(run->state.cfg, run->index, run->abs_root,
+			       run->ids[i], prefix, sizeof(prefix));
+	if (ret < 0) {
+		error("the paths of client %u: %s", run->ids[i],
+		      strerror(-ret));
+		return ret;
+	}
+	ret = clientdir_open(run->state.cfg, run->index, wd, run->ids[i],
+			     shared_fd, &dirfd);
+	if (ret)
+		return ret;
+	ret = client_init(c, &run->state, i, dirfd, prefix);
+	if (ret) {
+		client_release(c);
+		error("cannot set up client %u: %s", c->number, strerror(-ret));
+		return ret;
+	}
+	signals_block(&old);
+	ret = -pthread_create(&c->thread, attr, client_main, c);
+	signals_restore(&old);
+	if (ret) {
+		client_release(c);
+		error("cannot start client %u: %s", c->number, strerror(-ret));
+		return ret;
+	}
+	run->started++;
+	return 0;
+}
+
+/*
+ * Start the clients: the first alone, to the end of its setup, since in
+ * a shared directory client 0 runs the [setup] lines that the others
+ * rely on; then the others without waiting for each, each setting itself
+ * up (isolation, [setup]) while the main thread creates the next, so that
+ * the setup time per client does not grow with the count
+ * (doc/performance.md, "Parallel setup"). At most run->setup_inflight of
+ * them are in their setup at once: each holds its directory's fd, and its
+ * [setup] fds, in the process's table until its setup ends, and the table
+ * is sized for that many. A signal starts no more clients, but every
+ * client started is waited for at the gate (one that
+ * arrived after the gate opened would wait there for ever); the first
+ * failure in client order is the one reported.
  */
 static int start_clients(struct run *run, struct workdir *wd, int shared_fd)
 {
 	pthread_attr_t attr;
-	sigset_t old;
 	int ret = 0;
 
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, CLIENT_STACK);
 	for (unsigned int i = 0; i < run->nlocal; i++) {
-		struct client *c = &run->clients[i];
-		char prefix[PATH_MAX];
-		int dirfd;
-
-		ret = clientdir_prefix(run->state.cfg, run->index,
-				       run->abs_root, run->ids[i], prefix,
-				       sizeof(prefix));
-		if (ret < 0) {
-			error("the paths of client %u: %s", run->ids[i],
-			      strerror(-ret));
-			break;
-		}
-		ret = clientdir_open(run->state.cfg, run->index, wd,
-				     run->ids[i], shared_fd, &dirfd);
-		if (ret)
-			break;
-		ret = client_init(c, &run->state, i, dirfd, prefix);
-		if (ret) {
-			client_release(c);
-			error("cannot set up client %u: %s", c->number,
-			      strerror(-ret));
-			break;
-		}
-		signals_block(&old);
-		ret = -pthread_create(&c->thread, &attr, client_main, c);
-		signals_restore(&old);
-		if (ret) {
-			client_release(c);
-			error("cannot start client %u: %s", c->number,
-			      strerror(-ret));
-			break;
-		}
-		run->started++;
-		if (!await_clients(run, i + 1)) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-		/* a stop interrupted its [setup] */
-		if (c->error == -EINTR &&
-		    atomic_load(&run->state.phase) == PHASE_STOP) {
-			ret = -EINTR;
-			break;
-		}
-		if (c->error) {
-			ret = c->error;
-			if (c->error_line)
-				setup_error(run, c, ret);
-			else if (c->dcache_failed)
-				error("client %u: --dcache negative=%u: '.vb-neg-%u' in its directory: %s (each name must be missing)",
-				      c->number,
-				      run->state.cfg->dcache_negative,
-				      c->dcache_at, strerror(-ret));
-			else if (c->pin_failed)
-				error("cannot pin client %u to CPU %d: %s", i,
-				      c->cpu, strerror(-ret));
-			else
-				error("cannot set up client %u: %s", c->number,
-				      strerror(-ret));
-			break;
-		}
-		run->ready++;
+		/* checked before each start, not after: a signal during
+		 * client 0's [setup] leaves the others unstarted */
 		if (signals.count) {
 			ret = -EINTR;
 			break;
 		}
+		/* at most setup_inflight in their setup after this start */
+		if (i > run->setup_inflight &&
+		    !await_clients(run, i + 1 - run->setup_inflight)) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		ret = start_client(run, wd, shared_fd, i, &attr);
+		if (ret)
+			break;
+		if (i)
+			continue;
+		if (!await_clients(run, 1)) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		ret = client_ready(run, 0);
+		if (ret)
+			break;
+		run->ready++;
 	}
 	pthread_attr_destroy(&attr);
+	if (run->started > 1 && !await_clients(run, run->started))
+		return ret ? ret : -ETIMEDOUT;
+	/* client 0 was counted, or its failure reported, above */
+	for (unsigned int i = 1; i < run->started; i++) {
+		int err = ret ? run->clients[i].error : client_ready(run, i);
+
+		if (!err)
+			run->ready++;
+		else if (!ret)
+			ret = err;
+	}
+	if (!ret && signals.count)
+		ret = -EINTR;
 	return ret;
 }
 
@@ -475,7 +527,7 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 		     int *shared_fd)
 {
 	const struct run_config *cfg = run->state.cfg;
-	unsigned int n = run->nlocal;
+	unsigned int n = run->nlocal, inflight, setting_up;
 	int ret;
 
 	/* sized by sweep_check_memory(); a failure is a failed run, cleaned
@@ -509,14 +561,23 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 				     wd->path, strerror(-ret));
 	}
 	/*
-	 * A shared table holds every client's [run] fds, and the [setup]
-	 * fds of the one client setting up; a private one only the client
-	 * directory being handed over.
+	 * One client setting up at a time where each would copy the
+	 * others' open directory fds into its private table, or where
+	 * [setup] holds many fds; else up to SETUP_INFLIGHT.
 	 */
+	inflight = n < SETUP_INFLIGHT ? n : SETUP_INFLIGHT;
+	if (cfg->fdt == FDT_PRIVATE || run->state.setup_fds > SETUP_FDS_MAX)
+		inflight = 1;
+	run->setup_inflight = inflight ? inflight : 1;
+	/*
+	 * A shared table holds every client's [run] fds, and the [setup]
+	 * fds and directory fd of each client setting up; a private one
+	 * only the client directories being handed over.
+	 */
+	setting_up = inflight * (run->state.setup_fds + 1);
 	ret = fdtable_reserve(cfg->fdt == FDT_SHARED ?
-				      n * run->state.run_fds +
-					      run->state.setup_fds + 16 :
-				      16);
+				      n * run->state.run_fds + setting_up + 16 :
+				      inflight + 16);
 	if (ret)
 		return ret;
 	if (cfg->dbench_tree && run->state.lf->per_thread > 1) {

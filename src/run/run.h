@@ -35,10 +35,10 @@ struct run_hooks {
 };
 
 /*
- * struct run: one measurement at one client count. Phases: setup of every
- * client in order (untimed, before the gate) -> gate opens -> warmup ->
- * measure -> stop -> join -> merge -> remove the run's tree. What the
- * clients see of it is state (run/state.h).
+ * struct run: one measurement at one client count. Phases: setup of
+ * client 0, then of the others in parallel (untimed, before the gate) -> gate
+ * opens -> warmup -> measure -> stop -> join -> merge -> remove the run's tree.
+ * What the clients see of it is state (run/state.h).
  */
 struct run {
 	struct run_state state;
@@ -60,6 +60,7 @@ struct run {
 			    * setup's end, when it stopped early) */
 	unsigned int started; /* threads created */
 	unsigned int ready; /* clients whose [setup] was done */
+	unsigned int setup_inflight; /* clients setting up at once */
 	/*
 	 * Clients that did not return from a system call after the stop
 	 * (samples[].stuck): they are not joined, and the run's memory and

@@ -244,10 +244,11 @@ test_expect_success 'SIGTERM during [setup]: exit 143, partial report, cleaned u
 '
 
 # vfsbench(1): "The first one stops the current run as if its time were
-# up". run.c start_clients() sets the clients up one by one and looks at
-# signals.count after each, so a signal in client 0's [setup] leaves
-# clients 1 to 15 not set up: had client 1 begun its [setup], it would have
-# failed on the missing gates/1.a (exit 3, "[setup] of client 1").
+# up". run.c start_clients() sets client 0 up alone and looks at
+# signals.count before starting each further client, so a signal in
+# client 0's [setup] leaves clients 1 to 15 not set up: had client 1 begun
+# its [setup], it would have failed on the missing gates/1.a (exit 3,
+# "[setup] of client 1").
 test_expect_success 'a signal during [setup] stops it: later clients are not set up' '
 	canary_setup &&
 	gate_open &&
