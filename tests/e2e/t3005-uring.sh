@@ -323,6 +323,22 @@ strace_test '--uring-fixed: a sparse file table, no open(2) of the direct handle
 	canary_check && workdir_empty
 '
 
+# A regression: uring wrote at the base offset, not ${client}*STRIDE.
+test_expect_success 'pwrite at ${client}*STRIDE: the same file sizes as posix' '
+	canary_setup &&
+	printf "%s\n" "[run]" "open f rdwr,creat @1 600" \
+		"pwrite @1 \${client}*1m 4k" "close @1" >stride.load &&
+	vfsbench -q -e posix -c stride.load --loops 1 --skip-cleanup \
+		-D "$TRASH/work" 2 >posix.out 2>posix.err &&
+	w=$(left_workdir) && tree "$w" >posix.tree && remove_left &&
+	vfsbench -q -e uring -c stride.load --loops 1 --skip-cleanup \
+		-D "$TRASH/work" 2 >uring.out 2>uring.err &&
+	w=$(left_workdir) && tree "$w" >uring.tree && remove_left &&
+	grep -q " f 1052672 " posix.tree &&
+	test_cmp posix.tree uring.tree &&
+	canary_check && workdir_empty
+'
+
 test_expect_success '--uring-fixed on mixed.load: the counts and tree of posix' '
 	canary_setup &&
 	vfsbench -q -e posix -c mixed.load --loops 3 --skip-cleanup \
