@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/escape.h"
 #include "base/msg.h"
 #include "report/gnuplot.h"
 
@@ -58,6 +59,7 @@ static void title_field(FILE *out, const char *name, const char *env,
 	for (unsigned int f = 0; f < n; f++) {
 		const char *v = field_of(&rf[f], env);
 		bool seen = false;
+		char *shown;
 
 		if (!v || !*v)
 			continue;
@@ -68,7 +70,11 @@ static void title_field(FILE *out, const char *name, const char *env,
 		}
 		if (seen)
 			continue;
-		fprintf(out, "%s%s%s", *sep ? sep : "  ", *sep ? "" : name, v);
+		/* escaped as every label is shown: no raw control bytes */
+		shown = escape_shown(v);
+		fprintf(out, "%s%s%s", *sep ? sep : "  ", *sep ? "" : name,
+			shown);
+		free(shown);
 		sep = ", ";
 	}
 }
