@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -528,6 +529,8 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 {
 	const struct run_config *cfg = run->state.cfg;
 	unsigned int n = run->nlocal, inflight, setting_up;
+	struct rlimit rl;
+	int low;
 	int ret;
 
 	/* sized by sweep_check_memory(); a failure is a failed run, cleaned
@@ -568,6 +571,22 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	inflight = n < SETUP_INFLIGHT ? n : SETUP_INFLIGHT;
 	if (cfg->fdt == FDT_PRIVATE || run->state.setup_fds > SETUP_FDS_MAX)
 		inflight = 1;
+	/*
+	 * Fewer at once where the hard descriptor limit would not hold them
+	 * all (fdtable_reserve() counts from the lowest free slot): a sweep
+	 * that fitted one setup at a time must still fit.
+	 */
+	low = open("/", O_PATH | O_CLOEXEC);
+	if (low >= 0 && cfg->fdt == FDT_SHARED &&
+	    !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_max != RLIM_INFINITY)
+		while (inflight > 1 &&
+		       (uint64_t)low + (uint64_t)n * run->state.run_fds + 16 +
+				       (uint64_t)inflight *
+					       (run->state.setup_fds + 1) >=
+			       rl.rlim_max)
+			inflight--;
+	if (low >= 0)
+		close(low);
 	run->setup_inflight = inflight ? inflight : 1;
 	/*
 	 * A shared table holds every client's [run] fds, and the [setup]
