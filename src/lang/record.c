@@ -109,6 +109,11 @@ void record_line(struct record *r, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* never NULL + 0: undefined, and UBSan says so */
+	if (!r->run) {
+		r->runalloc = 4096;
+		r->run = xmalloc(r->runalloc);
+	}
 	for (;;) {
 		va_start(ap, fmt);
 		n = vsnprintf(r->run + r->runlen, r->runalloc - r->runlen, fmt,
