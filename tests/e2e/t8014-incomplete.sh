@@ -35,23 +35,31 @@ test_expect_success '5,000 null clients: starved iff clients never ran, counted 
 # The whole process stopped for 7 s inside a 5 s window (its first
 # progress line comes 1 s into it): the window overruns -t by over its
 # margin (500 ms) whatever the load.
-test_expect_success 'a window stopped past -t: overran, with the figures' '
-	canary_setup &&
-	start_vfsbench -e null -D "$TRASH/work" -t 5s --json r.json 1 &&
-	wait_for "execute" err &&
-	kill -STOP "$pid" &&
-	sleep 7 &&
-	kill -CONT "$pid" &&
-	wait "$pid" &&
-	canary_check &&
-	workdir_empty &&
-	test "$(run_field ".incomplete | join(\",\")")" = overran &&
-	test "$(run_field .margin_ns)" = 500000000 &&
-	test "$(run_field ".elapsed_ns - 5000000000 == .overrun_ns")" = true &&
-	test "$(run_field ".overrun_ns > .margin_ns")" = true &&
-	test_grep "^warning: incomplete: the window overran -t 5.00s by [0-9.]*s (the margin is 500ms)\$" out &&
-	test_grep "^warning: incomplete: not the run asked for (overran): compare treats it as a starved run\$" out
-'
+# Under ThreadSanitizer the clock's timer reaches the threads only at
+# their next intercepted call, so where the stop lands in the window is
+# not known: this one runs in the other builds.
+if test "${VB_SANITIZER-}" = thread; then
+	test_skip 'a window stopped past -t: overran, with the figures' \
+		"ThreadSanitizer delays signal handlers to its next intercepted call"
+else
+	test_expect_success 'a window stopped past -t: overran, with the figures' '
+		canary_setup &&
+		start_vfsbench -e null -D "$TRASH/work" -t 5s --json r.json 1 &&
+		wait_for "execute" err &&
+		kill -STOP "$pid" &&
+		sleep 7 &&
+		kill -CONT "$pid" &&
+		wait "$pid" &&
+		canary_check &&
+		workdir_empty &&
+		test "$(run_field ".incomplete | join(\",\")")" = overran &&
+		test "$(run_field .margin_ns)" = 500000000 &&
+		test "$(run_field ".elapsed_ns - 5000000000 == .overrun_ns")" = true &&
+		test "$(run_field ".overrun_ns > .margin_ns")" = true &&
+		test_grep "^warning: incomplete: the window overran -t 5.00s by [0-9.]*s (the margin is 500ms)\$" out &&
+		test_grep "^warning: incomplete: not the run asked for (overran): compare treats it as a starved run\$" out
+	'
+fi
 
 test_expect_success 'a run as asked: incomplete is empty, no warning' '
 	canary_setup &&
