@@ -133,8 +133,11 @@ int strace_unescape(const char *s, size_t n, char *out, size_t len)
 
 int strace_string(const char *arg, char *out, size_t len)
 {
-	size_t n = strlen(arg);
+	size_t n;
 
+	if (!arg)
+		return -EINVAL; /* the call printed fewer arguments */
+	n = strlen(arg);
 	if (n < 2 || arg[0] != '"' || arg[n - 1] != '"')
 		return -EINVAL; /* a pointer, or a string cut at -s ("...) */
 	return strace_unescape(arg + 1, n - 2, out, len);
@@ -146,6 +149,8 @@ int strace_fd(const char *arg, int *fd, char *path, size_t len)
 	char *end;
 	long v;
 
+	if (!p)
+		return -EINVAL;
 	if (!strncmp(p, "AT_FDCWD", 8)) {
 		v = -100;
 		p += 8;

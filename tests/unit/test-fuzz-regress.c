@@ -3,8 +3,9 @@
  * Regression inputs found by the fuzzers (tests/data/fuzz/): each goes
  * through both parsers the way the fuzz targets feed them, in a buffer of
  * exactly its size and without a final NUL, so that the sanitizer builds
- * catch any read past the end. An input must be accepted or rejected,
- * never crash.
+ * catch any read past the end. Each also goes through the strace log
+ * reader and record's converter, line by line as fuzz-strace feeds them.
+ * An input must be accepted or rejected, never crash.
  */
 #include <config.h>
 
@@ -18,6 +19,8 @@
 #include "lang/dbench.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
+#include "lang/record.h"
+#include "lang/strace.h"
 #include "unit.h"
 
 #define DATA "/tests/data/fuzz"
@@ -71,6 +74,40 @@ static void parse(const char *buf, size_t len, struct loadfile_opts *o)
 		loadfile_release(&lf);
 }
 
+/* as fuzz/fuzz-strace.c: lines up to the first NUL, converted, written */
+static void record_text(const char *buf, size_t len)
+{
+	char *text = malloc(len + 1), *line, *nl;
+	struct record_header h = { "cmd", "kernel", "date", 1 };
+	struct strace_call c;
+	struct strace s;
+	struct record r;
+	FILE *f;
+	int ret = 0;
+
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	strace_init(&s, "fuzz");
+	record_init(&r, "/r", "/r", NULL, 0);
+	for (line = text; !ret && (nl = strchr(line, '\n')); line = nl + 1) {
+		*nl = '\0';
+		ret = strace_line(&s, line, &c);
+		if (ret > 0) {
+			record_call(&r, &c);
+			ret = 0;
+		}
+	}
+	if (!ret && !strace_end(&s)) {
+		f = fopen("/dev/null", "w");
+		ck_assert(f != NULL);
+		record_write(&r, &h, f);
+		fclose(f);
+	}
+	record_release(&r);
+	strace_release(&s);
+	free(text);
+}
+
 START_TEST(test_input)
 {
 	struct loadfile_opts native = { .dialect = DIALECT_NATIVE };
@@ -90,6 +127,7 @@ START_TEST(test_input)
 		dbench_detect(buf + 1, len - 1);
 		parse(buf + 1, len - 1, &db);
 	}
+	record_text(buf, len);
 	free(buf);
 }
 END_TEST
