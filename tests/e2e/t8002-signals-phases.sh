@@ -87,6 +87,10 @@ catch_cleanup() {
 	i=0
 	while test "$(entries)" -lt "$full"; do
 		i=$((i + 1))
+		if grep -q "^State:.*zombie" "/proc/$pid/status" 2>/dev/null; then
+			say "vfsbench ended before it was seen set up" >&2
+			return 1
+		fi
 		if test $i -gt 600; then
 			say "not set up after 30 s" >&2
 			return 1
@@ -331,8 +335,11 @@ test_expect_success 'SIGTERM during the measurement, mixed, shared cwd, depth 3'
 # A first signal while a complete run is being cleaned up: the cleanup
 # goes on, the report is the complete one, and the exit status is that of
 # the signal (vfsbench(1) EXIT STATUS: 130 "Interrupted by SIGINT").
+# The run ends by itself: its window must outlast the poll that sees the
+# tree set up, or a loaded machine misses it (seen at load 20 and above
+# with -t 500ms); 4 s leaves room for that, and a miss is tried again.
 test_expect_success 'SIGINT during the cleanup of a complete run: exit 130, cleaned up' '
-	start_in_cleanup - -q -t 500ms --warmup 0 &&
+	start_in_cleanup - -q -t 4s --warmup 0 &&
 	kill -INT "$pid" &&
 	kill -CONT "$pid" &&
 	finish 130 &&
@@ -343,7 +350,7 @@ test_expect_success 'SIGINT during the cleanup of a complete run: exit 130, clea
 '
 
 test_expect_success 'SIGTERM during the cleanup of a complete run: exit 143, cleaned up' '
-	start_in_cleanup - -q -t 500ms --warmup 0 &&
+	start_in_cleanup - -q -t 4s --warmup 0 &&
 	kill -TERM "$pid" &&
 	kill -CONT "$pid" &&
 	finish 143 &&
