@@ -33,6 +33,7 @@
 #include "lang/reader.h"
 #include "lang/record.h"
 #include "lang/strace.h"
+#include "run/signals.h"
 #include "sys/command.h"
 #include "workdir/outfile.h"
 
@@ -57,9 +58,11 @@ static const char usage_line[] =
 	"       vfsbench record [-o FILE.load] [--root DIR] [--force] --from-trace LOG";
 
 /*
- * Run the command under strace, with SIGINT and SIGQUIT ignored while it
- * runs, as system(3) does: a ^C is the command's to handle, and strace
- * passes it on. 0, or an exit status with a message.
+ * Run the command under strace, in a process group of its own: a stop
+ * (SIGINT, SIGTERM, SIGHUP to vfsbench) ends the whole group as it ends
+ * a hook, where strace alone would detach and leave the command running.
+ * A ^C typed at the terminal is the command's (it has the terminal), and
+ * strace passes it on. 0, or an exit status with a message.
  */
 static int run_strace(struct recorder *rc)
 {
@@ -69,11 +72,10 @@ static int run_strace(struct recorder *rc)
 		"--"
 	};
 	size_t npre = sizeof(pre) / sizeof(pre[0]), n = 0;
-	struct sigaction ign = { .sa_handler = SIG_IGN }, oint, oquit;
+	enum command_end end;
 	const char **argv;
 	char how[128];
 	int status, ret;
-	pid_t pid;
 
 	while (rc->cmd[n])
 		n++;
@@ -81,7 +83,7 @@ static int run_strace(struct recorder *rc)
 	memcpy(argv, pre, sizeof(pre));
 	for (size_t i = 0; i < n; i++)
 		argv[npre + i] = rc->cmd[i];
-	ret = command_spawn(argv, NULL, 0, &pid);
+	ret = command_run_argv(argv, &signals.count, &status, &end);
 	free(argv);
 	if (ret == -ENOENT)
 		return error("strace not found: vfsbench record runs the command under strace(1)"),
@@ -89,12 +91,13 @@ static int run_strace(struct recorder *rc)
 	if (ret)
 		return error("cannot start strace: %s", strerror(-ret)),
 		       VB_EXIT_RUNTIME;
-	sigaction(SIGINT, &ign, &oint);
-	sigaction(SIGQUIT, &ign, &oquit);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	sigaction(SIGINT, &oint, NULL);
-	sigaction(SIGQUIT, &oquit, NULL);
+	if (signals.count) {
+		error("stopped by a signal: the command %s, no loadfile written",
+		      end == COMMAND_ENDED	? "had ended" :
+		      end == COMMAND_TERMINATED ? "was terminated" :
+						  "was killed");
+		return VB_EXIT_SIGNAL(signals.last);
+	}
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	/* strace ends as the command did */
@@ -409,6 +412,10 @@ int recorder_main(int argc, const char **argv)
 	}
 	if (!status)
 		status = render(&rc, &r, ntasks, &text, &len);
+	if (!status && signals.count) {
+		error("stopped by a signal: no loadfile written");
+		status = VB_EXIT_SIGNAL(signals.last);
+	}
 	if (!status)
 		status = write_output(rc.output, text, len);
 	if (!status)

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -56,12 +57,16 @@ static char **merged(const char *const *env)
 	return out;
 }
 
-/*
- * The child's stdout is our stderr. @hook: a group of its own, default
- * signal dispositions, an empty signal mask and stdin from /dev/null.
- */
+/* How spawn() sets the child up. */
+enum spawn_how {
+	SPAWN_PLAIN, /* vfsbench's group, dispositions and stdin */
+	SPAWN_GROUP, /* a group of its own, default dispositions, no mask */
+	SPAWN_HOOK, /* SPAWN_GROUP, and stdin from /dev/null */
+};
+
+/* The child's stdout is our stderr. */
 static int spawn(const char *const *argv, char **envp, const int *keep,
-		 unsigned int nkeep, bool hook, pid_t *pid)
+		 unsigned int nkeep, enum spawn_how how, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -74,9 +79,10 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 	/* dup2 onto itself clears close-on-exec (glibc 2.29, POSIX 2024) */
 	for (unsigned int i = 0; i < nkeep; i++)
 		posix_spawn_file_actions_adddup2(&fa, keep[i], keep[i]);
-	if (hook) {
+	if (how == SPAWN_HOOK)
 		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
 						 O_RDONLY, 0);
+	if (how != SPAWN_PLAIN) {
 		/* SIGPIPE and SIGXFSZ are ignored here, SIGUSR1 blocked */
 		sigfillset(&set);
 		posix_spawnattr_setsigdefault(&attr, &set);
@@ -163,17 +169,57 @@ int command_run(const char *cmd, const char *const *env,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, envp, NULL, 0, true, &pid);
+	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, &pid);
 	free(envp);
 	if (ret)
 		return ret;
 	return wait_group(pid, stop, status, end);
 }
 
+/*
+ * A background group that reads or sets the terminal is stopped
+ * (SIGTTIN, SIGTTOU): while the command runs, its group has the terminal
+ * vfsbench had in its foreground, and a ^C there is the command's.
+ * SIGTTOU is blocked around tcsetpgrp(), which a background caller needs.
+ */
+static bool set_terminal(pid_t pgrp)
+{
+	sigset_t ttou, old;
+	bool set;
+
+	sigemptyset(&ttou);
+	sigaddset(&ttou, SIGTTOU);
+	pthread_sigmask(SIG_BLOCK, &ttou, &old);
+	set = !tcsetpgrp(STDIN_FILENO, pgrp);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return set;
+}
+
+int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
+		     int *status, enum command_end *end)
+{
+	bool tty;
+	pid_t pid;
+	int ret;
+
+	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, &pid);
+	if (ret)
+		return ret;
+	tty = isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp() &&
+	      set_terminal(pid);
+	/* a read before the terminal was its own stopped it: go on */
+	if (tty)
+		kill(-pid, SIGCONT);
+	ret = wait_group(pid, stop, status, end);
+	if (tty)
+		set_terminal(getpgrp());
+	return ret;
+}
+
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid)
 {
-	return spawn(argv, environ, keep, nkeep, false, pid);
+	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, pid);
 }
 
 char *command_status(int status, char *buf, size_t len)

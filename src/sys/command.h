@@ -8,8 +8,9 @@
 
 /*
  * Child processes: the --exec-before and --exec-after hooks (a shell
- * command) and perf record. A child's standard output goes to vfsbench's
- * standard error, since standard output holds the results.
+ * command), perf record, and the command vfsbench record traces. A child's
+ * standard output goes to vfsbench's standard error, since standard output
+ * holds the results.
  */
 
 /*
@@ -42,6 +43,17 @@ enum command_end {
 int command_run(const char *cmd, const char *const *env,
 		const volatile sig_atomic_t *stop, int *status,
 		enum command_end *end);
+
+/*
+ * Run @argv (argv[0] looked up in PATH) and wait for it, stopped as
+ * command_run() stops a hook: a process group of its own, every signal's
+ * default disposition, and a stop (*@stop growing) forwarded to the whole
+ * group. Its standard input is vfsbench's; where that is the terminal and
+ * vfsbench is in its foreground, the group has the terminal while it
+ * runs, so that a ^C typed there is the command's to handle.
+ */
+int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
+		     int *status, enum command_end *end);
 
 /*
  * Start @argv (argv[0] looked up in PATH) without waiting, the fds of

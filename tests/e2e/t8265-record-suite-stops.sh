@@ -1,0 +1,93 @@
+#!/bin/sh
+# shellcheck disable=SC2034,SC2154
+test_description='vfsbench record and vfsbench suite end on SIGINT, SIGTERM and SIGHUP with 130, 143, 129, and leave nothing behind'
+. "$srcdir/tests/e2e/lib.sh"
+
+# vfsbench(1) SIGNALS. Each test knows the command runs from what it
+# shows (a file the traced command writes, the suite's work directory),
+# never from a sleep of its own.
+
+# gone PID: the process has died (a SIGKILL is delivered after kill(2)
+# returns, and an orphan's zombie waits for init): up to 30 s.
+gone() {
+	i=0
+	while kill -0 "$1" 2>/dev/null &&
+		! grep -q "^State:.*zombie" "/proc/$1/status" 2>/dev/null; do
+		i=$((i + 1))
+		if test $i -gt 3000; then
+			say "process $1 still there 30 s after the stop" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
+# record: the command writes its pid below the root, then sleeps. The
+# signal goes to vfsbench alone (as from kill or a harness, not a ^C at a
+# terminal): strace would detach and leave the command running, so
+# vfsbench ends the command's whole process group.
+record_stop() {
+	canary_setup &&
+	rm -rf root tmp &&
+	mkdir root tmp &&
+	TMPDIR=$TRASH/tmp start_vfsbench record --root "$TRASH/root" \
+		-o "$TRASH/r.load" -- sh -c "echo \$\$ >$TRASH/root/pid.tmp &&
+			mv $TRASH/root/pid.tmp $TRASH/root/pid && $2" &&
+	wait_for . root/pid &&
+	cmdpid=$(cat root/pid) &&
+	kill "-$1" "$pid" &&
+	ends "$3" &&
+	gone "$cmdpid" &&
+	test ! -e r.load &&
+	test -z "$(ls tmp)" &&
+	canary_check
+}
+
+for s in INT:130 TERM:143 HUP:129; do
+	sig=${s%:*}
+	code=${s#*:}
+	strace_test "record: SIG$sig, exit $code, the command ended, no loadfile" "
+		record_stop $sig 'exec sleep 300' $code &&
+		echo 'error: stopped by a signal: the command was terminated, no loadfile written' >expect &&
+		test_cmp expect err
+	"
+done
+
+# A command that ignores SIGTERM: strace may end on the SIGTERM to the
+# group (and would leave the command running) or wait for the command
+# until the SIGKILL at the end of the grace; either way the group ends.
+strace_test 'record: a command that ignores SIGTERM is still ended' '
+	record_stop TERM "trap \"\" TERM; while :; do sleep 1; done" 143 &&
+	test_grep "^error: stopped by a signal: the command was \(terminated\|killed\), no loadfile written\$" err &&
+	test "$(wc -l <err)" -eq 1
+'
+
+# suite: its work directory shows it runs.
+wait_workdir() {
+	i=0
+	while test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -eq 0; do
+		i=$((i + 1))
+		if test $i -gt 3000; then
+			say "no work directory after 30 s" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
+for s in INT:130 TERM:143 HUP:129; do
+	sig=${s%:*}
+	code=${s#*:}
+	test_expect_success "suite: SIG$sig, exit $code, partial results said, cleaned up" "
+		canary_setup &&
+		start_vfsbench suite wis -t 60s --warmup 0 -D \"\$TRASH/work\" 1 &&
+		wait_workdir &&
+		kill -$sig \"\$pid\" &&
+		ends $code &&
+		test_grep '^note: the sweep stopped early (interrupted by a signal); the runs above are all that finished\$' out &&
+		canary_check &&
+		workdir_empty
+	"
+done
+
+test_done
