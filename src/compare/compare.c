@@ -210,6 +210,7 @@ static void part_trend(const struct comparison *cmp,
 static void side_trend(struct comparison *cmp, struct comparison_side *s)
 {
 	s->trend.p = 1;
+	s->drift_bound = 1;
 	for (unsigned int i = 0; i < s->nparts; i++) {
 		struct trend t;
 
@@ -220,6 +221,8 @@ static void side_trend(struct comparison *cmp, struct comparison_side *s)
 			s->trend = t;
 			s->trend_part = s->parts[i];
 		}
+		if (t.p < alpha(cmp) && 1 + t.span > s->drift_bound)
+			s->drift_bound = 1 + t.span;
 	}
 	s->drift = s->trend.p < alpha(cmp);
 }
@@ -383,16 +386,19 @@ static void flag_runs(const struct comparison *cmp, struct comparison_cell *c,
 
 /*
  * Whether the change of @c against @ref lies beyond what their flagged
- * runs could account for. Starvation, idle clients and an overrun pull a
- * run's throughput down (its p99 up) by at most the run's bound, so the
- * true ratio of the centres lies in [(1 + lo) / bound(A), (1 + hi) x
- * bound(side)] for throughput (the bounds swapped for p99); when that
- * still excludes 1, no flag explains the change. Without an interval,
- * the change itself stands for both ends.
+ * runs and the sides' drift (@drift: the product of both sides' drift
+ * bounds, 1 without) could account for. Starvation, idle clients and an
+ * overrun pull a run's throughput down (its p99 up) by at most the run's
+ * bound; a drift moves a side's centre by at most its bound, either way.
+ * So the true ratio of the centres lies in [(1 + lo) / (bound(A) x
+ * drift), (1 + hi) x bound(side) x drift] for throughput (the flags'
+ * bounds swapped for p99); when that still excludes 1, neither explains
+ * the change. Without an interval, the change itself stands for both
+ * ends.
  */
 static bool beyond_bound(const struct comparison *cmp,
 			 const struct comparison_cell *ref,
-			 const struct comparison_cell *c)
+			 const struct comparison_cell *c, double drift)
 {
 	double lo = c->bounded ? c->lo : c->change,
 	       hi = c->bounded ? c->hi : c->change;
@@ -404,7 +410,7 @@ static bool beyond_bound(const struct comparison *cmp,
 		down = c->bound;
 		up = ref->bound;
 	}
-	return (1 + hi) * up < 1 || (1 + lo) / down > 1;
+	return (1 + hi) * up * drift < 1 || (1 + lo) / (down * drift) > 1;
 }
 
 /*
@@ -412,8 +418,8 @@ static bool beyond_bound(const struct comparison *cmp,
  * adjusted p is below the level and the change is not below the
  * resolution; '?' when starved, idle or incomplete runs, or drift
  * between sides that did not run interleaved, make it suspect, unless
- * the change is significant and beyond what the flagged runs could
- * account for (beyond_bound(); drift bounds nothing).
+ * the change is significant and beyond what the flagged runs and the
+ * drift could account for (beyond_bound()).
  */
 static void mark_cells(struct comparison *cmp)
 {
@@ -436,6 +442,7 @@ static void mark_cells(struct comparison *cmp)
 			const struct comparison_side *a = &cmp->sides[0],
 						     *s = &cmp->sides[f];
 			bool inter, significant;
+			double drift;
 
 			if (c->state != CELL_TESTED)
 				continue;
@@ -452,9 +459,11 @@ static void mark_cells(struct comparison *cmp)
 			if ((a->drift || s->drift) && !inter)
 				c->suspect |= SUSPECT_DRIFT;
 			significant = c->p_adj < alpha(cmp) && !c->below;
+			drift = c->suspect & SUSPECT_DRIFT ?
+					a->drift_bound * s->drift_bound :
+					1;
 			c->beyond = significant && c->suspect &&
-				    !(c->suspect & SUSPECT_DRIFT) &&
-				    beyond_bound(cmp, ref, c);
+				    beyond_bound(cmp, ref, c, drift);
 			if (c->suspect && !c->beyond)
 				c->mark = MARK_SUSPECT;
 			else if (significant)

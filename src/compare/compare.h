@@ -101,9 +101,9 @@ struct comparison_cell {
 	unsigned int suspect; /* SUSPECT_* bits */
 	unsigned int alike; /* SUSPECT_STARVED, _IDLE: flagged, not suspect */
 	/*
-	 * The interval lies beyond what the flagged runs of both sides
-	 * could account for (their bound): the '*' stands despite the
-	 * starved, idle or incomplete runs
+	 * The interval lies beyond what the flagged runs and the drift of
+	 * both sides could account for (their bounds): the '*' stands
+	 * despite the starved, idle or incomplete runs, or the drift
 	 */
 	bool beyond;
 	enum cell_mark mark;
@@ -122,6 +122,11 @@ struct comparison_side {
 	struct trend trend;
 	const struct resultfile *trend_part;
 	bool drift; /* trend.p below 1 - confidence */
+	/*
+	 * With drift: 1 + the largest span (trend.h) of its drifting parts,
+	 * the most the drift could have moved a centre, either way; 1 without
+	 */
+	double drift_bound;
 };
 
 /*

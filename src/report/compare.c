@@ -342,14 +342,25 @@ static void print_beyond(const struct comparison *cmp)
 
 			if (!c->beyond)
 				continue;
-			printf("* %s at %u client%s: ", s->label,
-			       cmp->clients[r],
-			       cmp->clients[r] == 1 ? "" : "s");
-			print_flags(ref, c, a->label, s->label,
-				    c->suspect & FLAG_BITS);
-			printf(": they could account for a factor of %.3g at most (%s %.3g, %s %.3g), the change is beyond it: the mark stands\n",
-			       ref->bound > c->bound ? ref->bound : c->bound,
-			       a->label, ref->bound, s->label, c->bound);
+			if (c->suspect & FLAG_BITS) {
+				printf("* %s at %u client%s: ", s->label,
+				       cmp->clients[r],
+				       cmp->clients[r] == 1 ? "" : "s");
+				print_flags(ref, c, a->label, s->label,
+					    c->suspect & FLAG_BITS);
+				printf(": they could account for a factor of %.3g at most (%s %.3g, %s %.3g), the change is beyond it: the mark stands\n",
+				       ref->bound > c->bound ? ref->bound :
+							       c->bound,
+				       a->label, ref->bound, s->label,
+				       c->bound);
+			}
+			if (c->suspect & SUSPECT_DRIFT)
+				printf("* %s at %u client%s: drift: it could account for a factor of %.3g at most (%s %.3g, %s %.3g), the change is beyond it: the mark stands\n",
+				       s->label, cmp->clients[r],
+				       cmp->clients[r] == 1 ? "" : "s",
+				       a->drift_bound * s->drift_bound,
+				       a->label, a->drift_bound, s->label,
+				       s->drift_bound);
 		}
 	}
 }

@@ -117,6 +117,59 @@ static size_t split(const double *v, const unsigned int *stratum, size_t n,
 	return ns;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* The median of @n values, sorted in place; NAN for none. */
+static double median(double *x, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(x, n, sizeof(*x), cmp_double);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+/*
+ * The seasonal Kendall slope (Hirsch, Slack and Smith 1982): the median
+ * of every within-stratum slope (x[j] - x[i]) / (j - i), each relative to
+ * its stratum's median, so that strata of different levels pool; times
+ * the steps of the largest stratum, it is the span (trend.h).
+ */
+static double span_of(const struct stratum *st, size_t ns)
+{
+	size_t pairs = 0, k = 0, longest = 0;
+	double *slope, *tmp, span;
+
+	for (size_t g = 0; g < ns; g++) {
+		pairs += st[g].n * (st[g].n - 1) / 2;
+		if (st[g].n > longest)
+			longest = st[g].n;
+	}
+	slope = xcalloc(pairs + 1, sizeof(*slope));
+	tmp = xcalloc(longest + 1, sizeof(*tmp));
+	for (size_t g = 0; g < ns; g++) {
+		double mid;
+
+		memcpy(tmp, st[g].v, st[g].n * sizeof(*tmp));
+		mid = fabs(median(tmp, st[g].n));
+		for (size_t i = 0; i < st[g].n; i++)
+			for (size_t j = i + 1; j < st[g].n; j++)
+				slope[k++] = mid > 0 ?
+						     (st[g].v[j] - st[g].v[i]) /
+							     (double)(j - i) /
+							     mid :
+						     0;
+	}
+	span = pairs ? fabs(median(slope, pairs)) * (double)(longest - 1) : 0;
+	free(tmp);
+	free(slope);
+	return span;
+}
+
 int trend_test(const double *v, const unsigned int *stratum, size_t n,
 	       struct trend *t)
 {
@@ -162,6 +215,7 @@ int trend_test(const double *v, const unsigned int *stratum, size_t n,
 
 		t->p = fmin(1, 2 * gsl_cdf_ugaussian_Q(z));
 	}
+	t->span = span_of(st, ns);
 	for (size_t g = 0; g < ns; g++)
 		free(st[g].v);
 	free(st);

@@ -28,6 +28,14 @@ struct trend {
 	double var; /* its variance under the null hypothesis */
 	double p; /* two-sided p-value; 1 without a pair to compare */
 	bool exact;
+	/*
+	 * How far the trend moves a stratum's runs, first to last, relative
+	 * to the stratum's median: the seasonal Kendall slope (the median of
+	 * the within-stratum slopes per run, each over its stratum's median)
+	 * times the runs of the largest stratum less one. 0 without a pair.
+	 * The factor 1 + span bounds what the drift could do to a centre.
+	 */
+	double span;
 };
 
 /*

@@ -135,6 +135,13 @@ START_TEST(test_trend_strata)
 	ck_assert(tr.exact);
 	EXPECT_INT("S", tr.s, 10 + 4);
 	ck_close(tr.p, brute_two(x, 5, y, 4), 1e-12, "p");
+	/*
+	 * The span: the 16 within-stratum slopes per run, each over its
+	 * stratum's median (103 and 191), have the median 1.5 / 103 (four of
+	 * c1's slopes are 1.5: 103-100 over 2, 106-100 over 4, ...); the
+	 * largest stratum has 5 runs, 4 steps: 6 / 103.
+	 */
+	ck_close(tr.span, 6.0 / 103, 1e-12, "span");
 	/* no trend at all: p = 1 when S = 0 */
 	ck_assert_int_eq(trend_test(flat, g, 9, &tr), 0);
 	ck_close(tr.p,
@@ -145,6 +152,7 @@ START_TEST(test_trend_strata)
 	ck_assert_int_eq(
 		trend_test(v, (const unsigned int[]){ 1, 2, 3 }, 3, &tr), 0);
 	ck_close(tr.p, 1, 0, "no pairs");
+	ck_close(tr.span, 0, 0, "no pairs, no span");
 }
 END_TEST
 
