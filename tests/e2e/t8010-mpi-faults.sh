@@ -42,7 +42,7 @@ test_expect_success 'setup' '
 test_expect_success 'a rank that fails its setup: every rank stops, rank 0 names it, exit 3' '
 	test_expect_code 3 mpi_run 2 -c setup.load --cwd shared --loops 5 \
 		-D work -q 2 >out 2>err &&
-	grep "^rank 1 (host [^)]*): error: setup.load:3: \[setup\] of client 1: unexpected result No such file or directory$" err &&
+	grep "^rank 1 (host [^)]*): error: setup.load:3: \[setup\] of client 1: stat: unexpected result ENOENT (No such file or directory)$" err &&
 	grep "^rank 0 (host [^)]*): error: rank 1 (host [^)]*): its setup of run 0 failed (No such file or directory): the run is stopped on every rank$" err &&
 	! grep "^Throughput" out &&
 	canary_check && workdir_empty
