@@ -9,6 +9,7 @@
 #include "run/sweep.h"
 
 struct comparison;
+struct compareset;
 struct fdscale;
 struct env;
 struct layout;
@@ -204,6 +205,13 @@ int report_fdscale_csv(const struct fdscale *fs, const char *path);
 
 /* The table of vfsbench compare (struct comparison: compare.h). */
 void report_compare(const struct comparison *cmp);
+
+/*
+ * vfsbench compare's whole output (struct compareset: compareset.h): the
+ * one table, or a table per workload ("Workload NAME" before each) and
+ * a line per workload that some files lack.
+ */
+void report_compareset(const struct compareset *set);
 
 /*
  * The dbench personality's output (report/dbench.c), line for line as
