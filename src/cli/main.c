@@ -44,6 +44,7 @@
 #include "run/sweep.h"
 #include "workdir/workdir.h"
 #include "sys/env.h"
+#include "sys/media.h"
 #include "sys/pipe.h"
 #include "sys/tsc.h"
 
@@ -771,6 +772,7 @@ int main(int argc, const char **argv)
 	if (!status)
 		env_collect(&in.env, in.cfg.directory);
 	in.cfg.report.suite_fs = in.env.fs_type;
+	in.cfg.report.suite_media = media_of(in.env.fs_type, in.env.fs_source);
 	if (!status)
 		status = make_workdir(&in, &wd);
 	if (!status)

@@ -85,10 +85,11 @@ struct report_config {
 	/* --resolve abs: the components from / to the work directory and
 	 * the mount points they cross (sys/mountwalk.h); 0 otherwise */
 	unsigned int abs_components, abs_mounts;
-	/* vfsbench suite: its index (NULL otherwise), --lines, the fs type */
+	/* vfsbench suite: its index (NULL otherwise), --lines, the fs type
+	 * and FxMark's media name of it (sys/media.h; NULL: not known) */
 	const struct suite *suite;
 	enum suite_lines suite_lines;
-	const char *suite_fs;
+	const char *suite_fs, *suite_media;
 };
 
 /* What the result files record of one variant of the sweep. */
