@@ -30,6 +30,7 @@
 #include "cli/suite.h"
 #include "cli/walk.h"
 #include "compare/compare.h"
+#include "compare/compareset.h"
 #include "engine/engine.h"
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
@@ -43,6 +44,7 @@
 #include "run/sweep.h"
 #include "workdir/workdir.h"
 #include "sys/env.h"
+#include "sys/media.h"
 #include "sys/pipe.h"
 #include "sys/tsc.h"
 
@@ -195,15 +197,17 @@ static int compare_main(int argc, const char **argv)
 	struct compare_config cc;
 	enum options_action act = options_parse_compare(&cc, argc, argv);
 	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
-	struct comparison cmp;
+	struct compareset set;
 
 	if (act == OPTIONS_RUN) {
 		/* a stop while the files were read prints no table */
-		if (!comparison_build(&cmp, &cc) && !signals.count) {
-			report_compare(&cmp);
-			status = compare_profiles(&cmp, &cc);
+		if (!compareset_build(&set, &cc) && !signals.count) {
+			report_compareset(&set);
+			status = VB_EXIT_OK;
+			for (unsigned int c = 0; c < set.ncmps && !status; c++)
+				status = compare_profiles(&set.cmps[c], &cc);
 		}
-		comparison_release(&cmp);
+		compareset_release(&set);
 	}
 	compare_config_release(&cc);
 	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
@@ -768,6 +772,7 @@ int main(int argc, const char **argv)
 	if (!status)
 		env_collect(&in.env, in.cfg.directory);
 	in.cfg.report.suite_fs = in.env.fs_type;
+	in.cfg.report.suite_media = media_of(in.env.fs_type, in.env.fs_source);
 	if (!status)
 		status = make_workdir(&in, &wd);
 	if (!status)

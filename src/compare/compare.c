@@ -421,18 +421,12 @@ static bool beyond_bound(const struct comparison *cmp,
  * the change is significant and beyond what the flagged runs and the
  * drift could account for (beyond_bound()).
  */
-static void mark_cells(struct comparison *cmp)
+static void mark_cells(struct comparison *cmp, const double *p,
+		       unsigned int *at)
 {
-	unsigned int n = cmp->nclients * cmp->nsides, k = 0;
-	double *p = xcalloc(n + 1, sizeof(*p)),
-	       res = comparison_resolution(cmp);
+	double res = comparison_resolution(cmp);
+	unsigned int k = *at;
 
-	for (unsigned int i = 0; i < n; i++)
-		if (cmp->cells[i].state == CELL_TESTED)
-			p[k++] = cmp->cells[i].p;
-	cmp->ntests = k;
-	padjust(p, k, cmp->cc->correction, p);
-	k = 0;
 	for (unsigned int r = 0; r < cmp->nclients; r++) {
 		const struct comparison_cell *ref = comparison_cell(cmp, r, 0);
 
@@ -471,6 +465,31 @@ static void mark_cells(struct comparison *cmp)
 			else
 				c->mark = MARK_NOT;
 		}
+	}
+	*at = k;
+}
+
+void comparison_mark(struct comparison *cmps, unsigned int n)
+{
+	unsigned int total = 0, k = 0;
+	double *p;
+
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < cmps[i].nclients * cmps[i].nsides;
+		     j++)
+			total += cmps[i].cells[j].state == CELL_TESTED;
+	p = xcalloc(total + 1, sizeof(*p));
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < cmps[i].nclients * cmps[i].nsides;
+		     j++)
+			if (cmps[i].cells[j].state == CELL_TESTED)
+				p[k++] = cmps[i].cells[j].p;
+	if (n)
+		padjust(p, total, cmps[0].cc->correction, p);
+	k = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		cmps[i].ntests = total;
+		mark_cells(&cmps[i], p, &k);
 	}
 	free(p);
 }
@@ -571,9 +590,8 @@ void comparison_release(struct comparison *cmp)
 	memset(cmp, 0, sizeof(*cmp));
 }
 
-int comparison_build_from(struct comparison *cmp,
-			  const struct compare_config *cc,
-			  struct resultfile *rf, unsigned int n)
+int comparison_prepare(struct comparison *cmp, const struct compare_config *cc,
+		       struct resultfile *rf, unsigned int n)
 {
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->cc = cc;
@@ -599,17 +617,23 @@ int comparison_build_from(struct comparison *cmp,
 	for (unsigned int r = 0; r < cmp->nclients; r++)
 		for (unsigned int f = 0; f < cmp->nsides; f++)
 			fill_cell(cmp, r, f);
-	mark_cells(cmp);
 	check_alike(cmp);
 	check_env(cmp);
 	return 0;
 }
 
-/*
- * Read every file, so that all bad ones are reported at once; then the
- * comparison of what was read.
- */
-int comparison_build(struct comparison *cmp, const struct compare_config *cc)
+int comparison_build_from(struct comparison *cmp,
+			  const struct compare_config *cc,
+			  struct resultfile *rf, unsigned int n)
+{
+	if (comparison_prepare(cmp, cc, rf, n))
+		return -1;
+	comparison_mark(cmp, 1);
+	return 0;
+}
+
+int comparison_read(const struct compare_config *cc, struct resultfile **out,
+		    unsigned int *nout)
 {
 	struct resultfile *rf = NULL;
 	unsigned int n = 0;
@@ -632,8 +656,26 @@ int comparison_build(struct comparison *cmp, const struct compare_config *cc)
 				rf[before].path);
 	}
 	if (ret) {
-		memset(cmp, 0, sizeof(*cmp));
 		resultfile_release_all(rf, n);
+		return ret;
+	}
+	*out = rf;
+	*nout = n;
+	return 0;
+}
+
+/*
+ * Read every file, so that all bad ones are reported at once; then the
+ * comparison of what was read.
+ */
+int comparison_build(struct comparison *cmp, const struct compare_config *cc)
+{
+	struct resultfile *rf = NULL;
+	unsigned int n = 0;
+	int ret = comparison_read(cc, &rf, &n);
+
+	if (ret) {
+		memset(cmp, 0, sizeof(*cmp));
 		return ret;
 	}
 	return comparison_build_from(cmp, cc, rf, n);

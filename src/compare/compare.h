@@ -200,6 +200,20 @@ int comparison_build(struct comparison *cmp, const struct compare_config *cc);
 int comparison_build_from(struct comparison *cmp,
 			  const struct compare_config *cc,
 			  struct resultfile *rf, unsigned int n);
+
+/*
+ * The parts of comparison_build(): comparison_read() reads cc->files
+ * into *@rf (*@n entries, one per variant; every bad file reported,
+ * then nothing returned); comparison_prepare() is comparison_build_from()
+ * but for the marks, which comparison_mark() sets with one correction
+ * over the tested cells of all @n comparisons (ntests counts them all),
+ * as a table split in several is still one family of tests.
+ */
+int comparison_read(const struct compare_config *cc, struct resultfile **rf,
+		    unsigned int *n);
+int comparison_prepare(struct comparison *cmp, const struct compare_config *cc,
+		       struct resultfile *rf, unsigned int n);
+void comparison_mark(struct comparison *cmps, unsigned int n);
 void comparison_release(struct comparison *cmp);
 
 #endif /* VB_COMPARE_COMPARE_H */

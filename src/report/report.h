@@ -9,6 +9,7 @@
 #include "run/sweep.h"
 
 struct comparison;
+struct compareset;
 struct fdscale;
 struct env;
 struct layout;
@@ -84,10 +85,11 @@ struct report_config {
 	/* --resolve abs: the components from / to the work directory and
 	 * the mount points they cross (sys/mountwalk.h); 0 otherwise */
 	unsigned int abs_components, abs_mounts;
-	/* vfsbench suite: its index (NULL otherwise), --lines, the fs type */
+	/* vfsbench suite: its index (NULL otherwise), --lines, the fs type
+	 * and FxMark's media name of it (sys/media.h; NULL: not known) */
 	const struct suite *suite;
 	enum suite_lines suite_lines;
-	const char *suite_fs;
+	const char *suite_fs, *suite_media;
 };
 
 /* What the result files record of one variant of the sweep. */
@@ -204,6 +206,13 @@ int report_fdscale_csv(const struct fdscale *fs, const char *path);
 
 /* The table of vfsbench compare (struct comparison: compare.h). */
 void report_compare(const struct comparison *cmp);
+
+/*
+ * vfsbench compare's whole output (struct compareset: compareset.h): the
+ * one table, or a table per workload ("Workload NAME" before each) and
+ * a line per workload that some files lack.
+ */
+void report_compareset(const struct compareset *set);
 
 /*
  * The dbench personality's output (report/dbench.c), line for line as

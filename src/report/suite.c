@@ -70,9 +70,13 @@ static void print_view(const struct sweep *sw, const struct suite *s,
 	}
 }
 
-/* FxMark's log lines, "## media:fs:bench:ncore:iotype" then its table. */
+/*
+ * FxMark's log lines, "## media:fs:bench:ncore:iotype" then its table:
+ * LKP's fxmark parser reads a block only under a media it knows (mem,
+ * nvme, ssd, hdd) and a first column equal to ncore.
+ */
 static void print_fxmark(const struct sweep *sw, const struct suite *s,
-			 const char *fs)
+			 const char *media, const char *fs)
 {
 	const struct run_config *cfg = sw->cfg;
 
@@ -87,7 +91,7 @@ static void print_fxmark(const struct sweep *sw, const struct suite *s,
 				double works = (double)run->total.passes *
 					       s->w[v].works;
 
-				printf("## vfsbench:%s:%s:%u:bufferedio\n", fs,
+				printf("## %s:%s:%s:%u:bufferedio\n", media, fs,
 				       s->w[v].name, pt->clients);
 				printf("# ncpu secs works works/sec\n");
 				printf("%u %f %f %f\n", pt->clients, secs,
@@ -96,9 +100,13 @@ static void print_fxmark(const struct sweep *sw, const struct suite *s,
 		}
 }
 
-/* LKP's names: fxmark.MEDIA_FS_BENCH_N_IO.works/sec, the runs' mean. */
+/*
+ * LKP's names: fxmark.MEDIA_FS_BENCH_N_IO.works/sec, what its parser
+ * makes of print_fxmark()'s block, but the runs' mean (the parser keeps
+ * the last of blocks of one name).
+ */
 static void print_lkp(const struct sweep *sw, const struct suite *s,
-		      const char *fs)
+		      const char *media, const char *fs)
 {
 	const struct run_config *cfg = sw->cfg;
 
@@ -118,8 +126,8 @@ static void print_lkp(const struct sweep *sw, const struct suite *s,
 							  s->w[v].works / secs :
 						  0;
 			}
-			printf("%s.vfsbench_%s_%s_%u_bufferedio.works/sec: %f\n",
-			       s->name, fs, s->w[v].name, pt->clients,
+			printf("%s.%s_%s_%s_%u_bufferedio.works/sec: %f\n",
+			       s->name, media, fs, s->w[v].name, pt->clients,
 			       sum / pt->nruns);
 		}
 }
@@ -128,16 +136,17 @@ void report_suite_table(const struct report_config *rc, const struct sweep *sw)
 {
 	const struct suite *s = rc->suite;
 	const char *fs = rc->suite_fs ? rc->suite_fs : "unknown";
+	const char *media = rc->suite_media ? rc->suite_media : "unknown";
 
 	printf("\nsuite %s (%s): %u workloads\n", s->name, s->source, s->n);
 	for (enum view v = VIEW_OPS; v <= VIEW_LINEAR; v++)
 		print_view(sw, s, v);
 	if (rc->suite_lines == SUITE_LINES_FXMARK) {
 		putchar('\n');
-		print_fxmark(sw, s, fs);
+		print_fxmark(sw, s, media, fs);
 	} else if (rc->suite_lines == SUITE_LINES_LKP) {
 		putchar('\n');
-		print_lkp(sw, s, fs);
+		print_lkp(sw, s, media, fs);
 	}
 	fflush(stdout);
 }

@@ -108,7 +108,7 @@ test_expect_success '--lines=fxmark: the lines of FxMark, works = passes x the w
 	do
 		for c in 1 2
 		do
-			awk -v h="## vfsbench:" -v b="$name" -v c=$c "
+			awk -v h="## " -v b="$name" -v c=$c "
 				index(\$0, h) == 1 { split(\$0, f, \":\"); m = f[3] == b && f[4] == c && f[5] == \"bufferedio\"; next }
 				m && /^# ncpu secs works works\\/sec\$/ { getline; print; m = 0 }" out >line &&
 			test "$(wc -l <line)" -eq 1 &&
@@ -125,9 +125,9 @@ test_expect_success '--lines=fxmark: the lines of FxMark, works = passes x the w
 test_expect_success '--lines=lkp: one fxmark.MEDIA_FS_BENCH_N_IO.works/sec line per workload and count' '
 	canary_setup &&
 	vfsbench suite fxmark -e null --loops 2 --lines=lkp -D "$TRASH/work" 1 2 >out 2>err &&
-	grep "^fxmark\\.vfsbench_[^_]*_[A-Z]*_[12]_bufferedio\\.works/sec: [0-9.]*\$" out >lines &&
+	grep "^fxmark\\.[a-z]*_[^_]*_[A-Z]*_[12]_bufferedio\\.works/sec: [0-9.]*\$" out >lines &&
 	test "$(wc -l <lines)" -eq 38 &&
-	grep -q "^fxmark\\.vfsbench_[^_]*_DWTL_2_bufferedio" lines &&
+	grep -q "^fxmark\\.[a-z]*_[^_]*_DWTL_2_bufferedio" lines &&
 	canary_check
 '
 

@@ -711,7 +711,11 @@ test_expect_success 'variants in one run: one file, the same table as the run' '
 	printf "%s\n" "16 \"f\"" "16 \"s\"" "16 \"s#3\"" >expect &&
 	test_cmp expect got &&
 	vfsbench compare v.json v.json >out 2>err &&
-	test_grep "^Clients  v:s  *v:f  *v:s#3  *v:s#4  *v:f#5  *v:s#3#6\$" out
+	grep "^Clients" out >actual &&
+	printf "%s\n" "Clients  v:s v:s#2" "Clients  v:f v:f#2" \
+		"Clients  v:s#3 v:s#3#2" >expect &&
+	sed "s/  *\$//; s/\(v:[^ ]*\)  */\1 /g" actual >got &&
+	test_cmp expect got
 '
 
 test_expect_success '--variant: every value of an option, and the cross product' '
