@@ -31,6 +31,7 @@
 #include "cli/walk.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
+#include "engine/uring.h"
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
@@ -740,6 +741,10 @@ int main(int argc, const char **argv)
 	if (status)
 		return status;
 	signals_install();
+	/* tests of io_uring's refusals (vfsbench(1), ENVIRONMENT) */
+	if (getenv("VFSBENCH_TEST_URING_NO_OPCODES") &&
+	    uring_test_mask(getenv("VFSBENCH_TEST_URING_NO_OPCODES")))
+		return VB_EXIT_USAGE;
 	if (argc > 0 && options_is_dbench(argv[0]))
 		return output_status(dbench_main(argc, argv));
 	at = options_find_subcommand(argc, argv);
