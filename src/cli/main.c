@@ -250,6 +250,10 @@ static int fdscale_main(int argc, const char **argv,
 	fc.argc = cmdc;
 	fc.argv = cmdv;
 	fc.stop = &signals.count;
+	/* refused (io_uring disabled, an opcode missing): nothing run */
+	status = VB_EXIT_USAGE;
+	if (fdscale_usable(&fc))
+		goto out;
 	status = VB_EXIT_OK;
 	if (fdscale_run(&fs, &fc) && !fs.stopped) {
 		status = VB_EXIT_RUNTIME;
