@@ -101,7 +101,7 @@ for stat in mean_ns best_ns; do
 done
 
 for stat in mean_ns best_ns; do
-echo "fdscale cache-${cold:+cold}${cold:-hot}: --max $max --step $step --loops $loops, $rounds rounds, order rotated; each step's ${stat%_ns}, median over the rounds"
+echo "fdscale cache-$(if [ -n "$cold" ]; then echo cold; else echo hot; fi): --max $max --step $step --loops $loops, $rounds rounds, order rotated; each step's ${stat%_ns}, median over the rounds"
 awk "$bench_median_awk"'
 {
 	key = $1 " " $2
