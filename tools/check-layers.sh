@@ -24,7 +24,7 @@ mpi: base
 lang: base
 engine: lang base
 run: engine lang stats sys mpi workdir base
-fdscale: run sys stats base
+fdscale: run engine sys stats base
 compare: stats base
 report: run fdscale compare lang stats sys mpi workdir base
 cli: report run fdscale compare engine lang stats sys mpi workdir base

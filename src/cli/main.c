@@ -32,6 +32,7 @@
 #include "compare/compare.h"
 #include "compare/compareset.h"
 #include "engine/engine.h"
+#include "engine/uring.h"
 #include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
@@ -253,6 +254,10 @@ static int fdscale_main(int argc, const char **argv,
 	fc.argc = cmdc;
 	fc.argv = cmdv;
 	fc.stop = &signals.count;
+	/* refused (io_uring disabled, an opcode missing): nothing run */
+	status = VB_EXIT_USAGE;
+	if (fdscale_usable(&fc))
+		goto out;
 	status = VB_EXIT_OK;
 	if (fdscale_run(&fs, &fc) && !fs.stopped) {
 		status = VB_EXIT_RUNTIME;
@@ -744,6 +749,10 @@ int main(int argc, const char **argv)
 	if (status)
 		return status;
 	signals_install();
+	/* tests of io_uring's refusals (vfsbench(1), ENVIRONMENT) */
+	if (getenv("VFSBENCH_TEST_URING_NO_OPCODES") &&
+	    uring_test_mask(getenv("VFSBENCH_TEST_URING_NO_OPCODES")))
+		return VB_EXIT_USAGE;
 	if (argc > 0 && options_is_dbench(argv[0]))
 		return output_status(dbench_main(argc, argv));
 	at = options_find_subcommand(argc, argv);

@@ -379,9 +379,10 @@ enum {
 	OPT_FD_JSON,
 	OPT_FD_CSV,
 	OPT_FD_SEED,
+	OPT_FD_ENGINE,
 };
 
-static int fd_cold, fd_private, fd_quiet;
+static int fd_cold, fd_private, fd_quiet, fd_fixed;
 static bool evict_set; /* --evict given */
 
 static const struct poptOption fdscale_options[] = {
@@ -406,6 +407,12 @@ static const struct poptOption fdscale_options[] = {
 	  NULL },
 	{ "file", '\0', POPT_ARG_STRING, NULL, OPT_FD_FILE,
 	  "what the timed open() opens (default: /dev/null)", "PATH" },
+	{ "engine", 'e', POPT_ARG_STRING, NULL, OPT_FD_ENGINE,
+	  "what the opens and closes go through: posix (open(2), close(2)) or uring (the thread's io_uring: openat and close) (default: posix)",
+	  "posix|uring" },
+	{ "uring-fixed", '\0', POPT_ARG_NONE, &fd_fixed, 0,
+	  "with --engine uring, open into the ring's file table (direct descriptors) instead of the fd table",
+	  NULL },
 	{ "seed", '\0', POPT_ARG_STRING, NULL, OPT_FD_SEED,
 	  "seed of --free random (default: 1)", "N" },
 	{ "json", '\0', POPT_ARG_STRING, NULL, OPT_FD_JSON,
@@ -511,6 +518,16 @@ static enum options_action fdscale_opt(struct fdscale_config *fc, int opt,
 				"bad --threads '%s': expected 1 to 1024", arg);
 		fc->threads = (unsigned int)v;
 		break;
+	case OPT_FD_ENGINE:
+		if (!strcmp(arg, "posix"))
+			fc->engine = FDENGINE_POSIX;
+		else if (!strcmp(arg, "uring"))
+			fc->engine = FDENGINE_URING;
+		else
+			return usage_error(
+				"bad --engine '%s': expected posix or uring",
+				arg);
+		break;
 	case OPT_FD_FILE:
 		free((char *)fc->file);
 		fc->file = xstrdup(arg);
@@ -554,7 +571,7 @@ enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
 	fc->positions = FDPOS_LOW | FDPOS_MIDDLE;
 	fc->threads = 1;
 	fc->seed = 1;
-	fd_cold = fd_private = fd_quiet = 0;
+	fd_cold = fd_private = fd_quiet = fd_fixed = 0;
 	evict_set = false;
 	act = parse_sub("fdscale", fdscale_options, "[OPTIONS]", argc, argv,
 			fdscale_opt_ctx, fc, &args, &nargs);
@@ -564,8 +581,16 @@ enum options_action options_parse_fdscale(struct fdscale_config *fc, int argc,
 	fc->cold = fd_cold;
 	fc->private_table = fd_private;
 	fc->quiet = fd_quiet;
+	fc->uring_fixed = fd_fixed;
 	if (act == OPTIONS_RUN && evict_set && !fc->cold)
 		act = usage_error("--evict needs --cold");
+	if (act == OPTIONS_RUN && fc->uring_fixed &&
+	    fc->engine != FDENGINE_URING)
+		act = usage_error("--uring-fixed needs --engine uring");
+	/* a ring's file table is its thread's own already */
+	if (act == OPTIONS_RUN && fc->uring_fixed && fc->private_table)
+		act = usage_error(
+			"--uring-fixed measures each ring's own file table: --private-fd-table has no table to give it");
 	/* every thread writes its own buffer in cold mode */
 	if (act == OPTIONS_RUN && fc->cold &&
 	    (fc->evict == FDEVICT_SIZE ? fc->evict_bytes :

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/compiler.h"
 #include "base/msg.h"
 #include "engine/uringring.h"
 #include "lang/loadfile.h"
@@ -54,19 +55,56 @@ static const char *const opcode_name[] = {
 	[IORING_OP_SYMLINKAT] = "IORING_OP_SYMLINKAT",
 };
 
-/* Why io_uring_setup(2) failed with @err, in the user's terms. */
-static int refuse_setup(int err)
+/* uring_test_mask(): the opcodes the probe is made to lack */
+static bool masked[ARRAY_SIZE(opcode_name)];
+
+const char *uring_opcode_name(unsigned int code)
+{
+	return code < ARRAY_SIZE(opcode_name) ? opcode_name[code] : NULL;
+}
+
+int uring_test_mask(const char *names)
+{
+	const char *s = names;
+
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(opcode_name); i++)
+			if (opcode_name[i] && strlen(opcode_name[i]) == len &&
+			    !strncmp(opcode_name[i], s, len))
+				break;
+		if (i == ARRAY_SIZE(opcode_name)) {
+			error("VFSBENCH_TEST_URING_NO_OPCODES: unknown opcode '%.*s' (expected IORING_OP_ names, such as IORING_OP_STATX)",
+			      (int)len, s);
+			return -EINVAL;
+		}
+		masked[i] = true;
+		s += len + (s[len] == ',');
+	}
+	return 0;
+}
+
+/*
+ * Why io_uring_setup(2) failed with @err, in the user's terms, @who
+ * naming the command. EPERM is what kernel.io_uring_disabled gives (2,
+ * or 1 outside io_uring_group): the message names the sysctl and its
+ * value, and when that is not what refused, says what else can.
+ */
+static int refuse_setup(const char *who, int err)
 {
 	char disabled[16] = "";
 	FILE *f;
 
 	if (err == -EINVAL) {
-		error("-e uring: io_uring_setup() refused IORING_SETUP_SINGLE_ISSUER|IORING_SETUP_DEFER_TASKRUN (Linux 6.1)");
+		error("%s: io_uring_setup() refused IORING_SETUP_SINGLE_ISSUER|IORING_SETUP_DEFER_TASKRUN (Linux 6.1)",
+		      who);
 		return err;
 	}
 	if (err == -ENOSYS) {
-		error("-e uring: this kernel has no io_uring (io_uring_setup(): %s)",
-		      strerror(-err));
+		error("%s: this kernel has no io_uring (io_uring_setup(): %s)",
+		      who, strerror(-err));
 		return err;
 	}
 	f = fopen("/proc/sys/kernel/io_uring_disabled", "r");
@@ -77,10 +115,14 @@ static int refuse_setup(int err)
 		disabled[strcspn(disabled, "\n")] = '\0';
 	}
 	if (err == -EPERM && disabled[0] && strcmp(disabled, "0"))
-		error("-e uring: io_uring is disabled (kernel.io_uring_disabled = %s): io_uring_setup(): %s",
-		      disabled, strerror(-err));
+		error("%s: io_uring is disabled (kernel.io_uring_disabled = %s): io_uring_setup(): %s",
+		      who, disabled, strerror(-err));
+	else if (err == -EPERM)
+		error("%s: io_uring is refused: io_uring_setup(): %s, with kernel.io_uring_disabled %s: a seccomp filter or a security module refuses it",
+		      who, strerror(-err),
+		      disabled[0] ? "= 0" : "absent (before Linux 6.6)");
 	else
-		error("-e uring: cannot create a ring: io_uring_setup(): %s",
+		error("%s: cannot create a ring: io_uring_setup(): %s", who,
 		      strerror(-err));
 	return err;
 }
@@ -147,21 +189,35 @@ static void note_plain_handles(const struct loadfile *lf)
 	}
 }
 
+int uring_kernel_probe(const char *who, struct io_uring_probe **probe)
+{
+	struct uring_ring r;
+	int ret = uring_ring_init(&r);
+
+	*probe = NULL;
+	if (ret)
+		return refuse_setup(who, ret);
+	*probe = io_uring_get_probe_ring(&r.ring);
+	uring_ring_release(&r);
+	if (!*probe) {
+		error("%s: io_uring_register(IORING_REGISTER_PROBE) failed",
+		      who);
+		return -EIO;
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(masked); i++)
+		if (masked[i] && i < (*probe)->ops_len)
+			(*probe)->ops[i].flags &= ~IO_URING_OP_SUPPORTED;
+	return 0;
+}
+
 int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict,
 		 bool fixed)
 {
-	struct uring_ring r;
 	struct io_uring_probe *probe;
-	int ret = uring_ring_init(&r);
+	int ret = uring_kernel_probe("-e uring", &probe);
 
 	if (ret)
-		return refuse_setup(ret);
-	probe = io_uring_get_probe_ring(&r.ring);
-	uring_ring_release(&r);
-	if (!probe) {
-		error("-e uring: io_uring_register(IORING_REGISTER_PROBE) failed");
-		return -EIO;
-	}
+		return ret;
 	for (unsigned int i = 0; i < lf->nops && !ret; i++) {
 		const struct op *op = &lf->ops[i];
 

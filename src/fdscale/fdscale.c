@@ -23,8 +23,10 @@
 #include "base/alloc.h"
 #include "base/clock.h"
 #include "base/msg.h"
+#include "fdscale/fdring.h"
 #include "run/gate.h"
 #include "sys/cpucache.h"
+#include "sys/fdtable.h"
 
 /* fds the process keeps besides the benchmark's (stdio, files, slack) */
 #define FD_MARGIN 64
@@ -142,13 +144,19 @@ uint64_t fdscale_evict_default(enum fdscale_evict e)
 	return fdscale_evict_size(&c, e);
 }
 
-/* One thread's share: its fds (private table) or its slice of them. */
+/*
+ * One thread's share: its fds (a table of its own: private, or its ring's
+ * file table with --uring-fixed) or its slice of them.
+ */
 struct worker {
 	struct fdscale *fs;
 	unsigned int id;
 	pthread_t thread;
-	int *fds; /* private table: this worker's fds */
+	int *fds; /* a table of its own: this worker's fds, or slots */
 	uint64_t nfds;
+	struct fdring *ring; /* --engine uring: &ring_store; else NULL */
+	struct fdring ring_store;
+	uint64_t fd_table_size; /* this step's, once its table is grown */
 	char *evict; /* cold mode */
 	uint64_t evict_ns, evictions; /* what the evictions cost */
 	uint64_t rng;
@@ -224,6 +232,40 @@ static bool stopped(const struct fdscale_config *cfg)
 	return cfg->stop && *cfg->stop;
 }
 
+/* Whether each thread has a table of its own to grow and measure. */
+static bool own_table(const struct fdscale_config *cfg)
+{
+	return cfg->private_table || cfg->uring_fixed;
+}
+
+/*
+ * --uring-fixed: fill the ring's file table up to @target slots with
+ * references to @base, untimed, a chunk at a time.
+ */
+static int grow_fixed(struct worker *w, uint64_t target, int base)
+{
+	const struct fdscale_config *cfg = w->fs->cfg;
+
+	if (target > w->nfds)
+		w->fds = xrealloc(w->fds, target * sizeof(*w->fds));
+	while (w->nfds < target) {
+		uint64_t to = w->nfds + GROW_PROGRESS < target ?
+				      w->nfds + GROW_PROGRESS :
+				      target;
+		int ret;
+
+		if (stopped(cfg))
+			return -EINTR;
+		ret = fdring_fill(w->ring, w->nfds, to, base);
+		if (ret)
+			return ret;
+		for (; w->nfds < to; w->nfds++)
+			w->fds[w->nfds] = (int)w->nfds;
+		progress(cfg, w->nfds);
+	}
+	return 0;
+}
+
 static int grow(const struct fdscale_config *cfg, int **fds, uint64_t *nfds,
 		uint64_t target, int base)
 {
@@ -285,14 +327,20 @@ static uint64_t pick(struct worker *w, enum fdscale_pos pos, uint64_t n,
 	return block * nworkers + (nworkers > 1 ? w->id : 0);
 }
 
-/* Free the fd at @idx and time the open() that refills it. */
+/*
+ * Free the fd at @idx and time the open() that refills it: open(2), or
+ * through the worker's ring.
+ */
 static int measure_one(struct worker *w, int *fds, uint64_t idx)
 {
 	const struct fdscale_config *cfg = w->fs->cfg;
 	uint64_t t0, dt;
 	int fd;
 
-	close(fds[idx]);
+	if (w->ring)
+		fdring_close(w->ring, fds[idx]);
+	else
+		close(fds[idx]);
 	if (cfg->cold) {
 		uint64_t e0 = clock_now_ns();
 
@@ -303,12 +351,18 @@ static int measure_one(struct worker *w, int *fds, uint64_t idx)
 	} else {
 		t0 = clock_now_ns();
 	}
-	fd = open(cfg->file, O_RDONLY);
-	dt = clock_now_ns() - t0;
-	fds[idx] = fd; /* -1 on failure: nothing left to close there */
+	if (w->ring) {
+		fd = fdring_open(w->ring, cfg->file);
+		dt = clock_now_ns() - t0;
+	} else {
+		fd = open(cfg->file, O_RDONLY);
+		dt = clock_now_ns() - t0;
+		if (fd < 0)
+			fd = -errno;
+	}
+	fds[idx] = fd < 0 ? -1 : fd; /* -1: nothing left to close there */
 	if (fd < 0)
-		return error("open '%s' failed: %s", cfg->file,
-			     strerror(errno));
+		return error("open '%s' failed: %s", cfg->file, strerror(-fd));
 	if (!w->count || dt < w->best)
 		w->best = dt;
 	if (dt > w->worst)
@@ -321,7 +375,7 @@ static int measure_one(struct worker *w, int *fds, uint64_t idx)
 static void measure_step(struct worker *w, unsigned int nworkers)
 {
 	const struct fdscale_config *cfg = w->fs->cfg;
-	bool private = cfg->private_table;
+	bool private = own_table(cfg);
 	int *fds = private ? w->fds : sh.fds;
 	uint64_t n = private ? w->nfds : sh.nfds;
 
@@ -353,9 +407,34 @@ static void measure_step(struct worker *w, unsigned int nworkers)
 }
 
 /*
+ * A worker's own table and ring, in that order: the ring is made after
+ * the unshare, so that it (and its io-wq) works on the worker's table.
+ * The file its own table is grown with is @*base.
+ */
+static int worker_setup(struct worker *w, int *base)
+{
+	const struct fdscale_config *cfg = w->fs->cfg;
+
+	if (cfg->private_table && unshare(CLONE_FILES))
+		return error("unshare(CLONE_FILES): %s", strerror(errno));
+	if (own_table(cfg)) {
+		*base = open(cfg->file, O_RDONLY | O_CLOEXEC);
+		if (*base < 0)
+			return error("cannot open '%s': %s", cfg->file,
+				     strerror(errno));
+	}
+	if (cfg->engine != FDENGINE_URING)
+		return 0;
+	if (fdring_init(&w->ring_store, cfg->uring_fixed, w->fs->max))
+		return -EIO;
+	w->ring = &w->ring_store;
+	return 0;
+}
+
+/*
  * A worker thread. Steps are driven by the main thread through the
- * barrier: wait for the target, grow a private table if it has one, wait,
- * measure, wait.
+ * barrier: wait for the target, grow a table of its own if it has one,
+ * note the fd table's size, wait, measure, wait.
  */
 static void *worker_main(void *arg)
 {
@@ -367,29 +446,27 @@ static void *worker_main(void *arg)
 	gate_arrive(&sh.start);
 	if (sh.abort)
 		return NULL;
-	if (cfg->private_table) {
-		if (unshare(CLONE_FILES))
-			w->error = error("unshare(CLONE_FILES): %s",
-					 strerror(errno));
-		base = open(cfg->file, O_RDONLY);
-		if (base < 0 && !w->error)
-			w->error = error("cannot open '%s': %s", cfg->file,
-					 strerror(errno));
-	}
+	w->error = worker_setup(w, &base);
 	for (;;) {
 		pthread_barrier_wait(&sh.barrier);
 		if (!sh.target)
 			break;
-		if (cfg->private_table && !w->error)
+		if (cfg->uring_fixed && !w->error)
+			w->error = grow_fixed(w, sh.target, base);
+		else if (cfg->private_table && !w->error)
 			w->error =
 				grow(cfg, &w->fds, &w->nfds, sh.target, base);
+		w->fd_table_size = fdtable_size();
 		pthread_barrier_wait(&sh.barrier);
 		measure_step(w, nworkers); /* it meets the barriers */
 		pthread_barrier_wait(&sh.barrier);
 	}
-	for (uint64_t i = 0; i < w->nfds; i++)
+	/* slots are not fds: they go with the ring */
+	for (uint64_t i = 0; !cfg->uring_fixed && i < w->nfds; i++)
 		if (w->fds[i] >= 0)
 			close(w->fds[i]);
+	if (w->ring)
+		fdring_release(w->ring);
 	if (base >= 0)
 		close(base);
 	return NULL;
@@ -404,6 +481,8 @@ static void record(struct fdscale *fs, struct worker *w, unsigned int nw,
 	memset(s, 0, sizeof(*s));
 	s->num_fds = num_fds;
 	for (unsigned int i = 0; i < nw; i++) {
+		if (w[i].fd_table_size > s->fd_table_size)
+			s->fd_table_size = w[i].fd_table_size;
 		if (!w[i].count)
 			continue;
 		if (!s->samples || w[i].best < s->best_ns)
@@ -487,7 +566,7 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 	for (unsigned int s = 0; !ret && s < nseq; s++) {
 		sh.target = seq[s];
 		sh.step = s + 1;
-		if (!cfg->private_table)
+		if (!own_table(cfg))
 			ret = grow(cfg, &sh.fds, &sh.nfds, seq[s], base);
 		pthread_barrier_wait(&sh.barrier); /* target set */
 		pthread_barrier_wait(&sh.barrier); /* tables grown */
@@ -528,6 +607,13 @@ int fdscale_run(struct fdscale *fs, const struct fdscale_config *cfg)
 	free(w);
 	free(seq);
 	return ret;
+}
+
+int fdscale_usable(const struct fdscale_config *cfg)
+{
+	if (cfg->engine == FDENGINE_URING)
+		return fdring_usable(cfg->uring_fixed);
+	return 0;
 }
 
 void fdscale_release(struct fdscale *fs)

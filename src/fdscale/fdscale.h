@@ -35,7 +35,15 @@ enum fdscale_evict {
 	FDEVICT_SIZE, /* evict_bytes, as given */
 };
 
+/* What the timed opens go through (--engine). */
+enum fdscale_engine {
+	FDENGINE_POSIX, /* open(2) and close(2) (the default) */
+	FDENGINE_URING, /* a ring per thread (fdscale/fdring.h) */
+};
+
 struct fdscale_config {
+	enum fdscale_engine engine;
+	bool uring_fixed; /* --uring-fixed: the ring's file table */
 	uint64_t max; /* largest number of open fds (default 1,000,000) */
 	double step; /* growth factor between steps (default 1.25) */
 	unsigned int loops; /* timed opens per position per step (10) */
@@ -65,6 +73,8 @@ struct fdscale_step {
 	uint64_t worst_ns;
 	double mean_ns;
 	uint64_t samples;
+	/* the largest fd table of the measuring threads (FDSize), in fds */
+	uint64_t fd_table_size;
 };
 
 struct fdscale {
@@ -114,6 +124,13 @@ unsigned int fdscale_sequence(uint64_t max, double step, uint64_t *out);
  * and how to raise it when that is below @want.
  */
 uint64_t fdscale_limit(uint64_t want, char **why);
+
+/*
+ * Can the benchmark run as @cfg asks? With --engine uring, io_uring and
+ * the opcodes it submits (fdscale/fdring.h): 0, or -errno with the
+ * reason printed, before anything is opened or written.
+ */
+int fdscale_usable(const struct fdscale_config *cfg);
 
 /*
  * Run the benchmark. 0 or -errno (message printed). Once *cfg->stop is

@@ -79,20 +79,40 @@ static void print_cold(const struct fdscale *fs)
 		       "");
 }
 
+/*
+ * The header's tail naming the engine: nothing for posix (the header of
+ * fd-scale-bench's table), the ring and the table it fills for uring.
+ */
+static const char *engine_words(const struct fdscale_config *cfg)
+{
+	if (cfg->engine != FDENGINE_URING)
+		return "";
+	return cfg->uring_fixed ?
+		       ", engine uring, into the ring's file table (--uring-fixed)" :
+		       ", engine uring";
+}
+
+/* Whose table the threads measure, where there is more than one thread. */
+static const char *tables(const struct fdscale_config *cfg)
+{
+	if (cfg->uring_fixed)
+		return cfg->threads > 1 ? " (a ring's file table each)" : "";
+	return cfg->private_table ? " (private fd tables)" :
+	       cfg->threads > 1	  ? " (one shared fd table)" :
+				    "";
+}
+
 void report_fdscale(const struct fdscale *fs)
 {
 	const struct fdscale_config *cfg = fs->cfg;
 	char pos[64];
 
-	printf("fdscale: cache-%s, free %s, %u loop%s, %u thread%s%s, open('%s')\n",
+	printf("fdscale: cache-%s, free %s, %u loop%s, %u thread%s%s, open('%s')%s\n",
 	       cfg->cold ? "cold" : "hot",
 	       positions(cfg->positions, pos, sizeof(pos)), cfg->loops,
 	       cfg->loops == 1 ? "" : "s", cfg->threads,
-	       cfg->threads == 1 ? "" : "s",
-	       cfg->private_table ? " (private fd tables)" :
-	       cfg->threads > 1	  ? " (one shared fd table)" :
-				    "",
-	       cfg->file);
+	       cfg->threads == 1 ? "" : "s", tables(cfg), cfg->file,
+	       engine_words(cfg));
 	if (cfg->cold)
 		print_cold(fs);
 	if (fs->capped)
@@ -126,12 +146,14 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 		const struct fdscale_step *s = &fs->steps[i];
 
 		json_array_append_new(
-			steps, json_pack("{sI sI sI sf sI}", "num_fds",
-					 (json_int_t)s->num_fds, "best_ns",
-					 (json_int_t)s->best_ns, "worst_ns",
-					 (json_int_t)s->worst_ns, "mean_ns",
-					 s->mean_ns, "samples",
-					 (json_int_t)s->samples));
+			steps,
+			json_pack("{sI sI sI sf sI sI}", "num_fds",
+				  (json_int_t)s->num_fds, "best_ns",
+				  (json_int_t)s->best_ns, "worst_ns",
+				  (json_int_t)s->worst_ns, "mean_ns",
+				  s->mean_ns, "samples", (json_int_t)s->samples,
+				  "fd_table_size",
+				  (json_int_t)s->fd_table_size));
 	}
 	root = json_pack(
 		"{ss si ss s{so sI sI sf si ss sb ss sI si sb ss sI} so so sI sI sf so}",
@@ -150,6 +172,11 @@ int report_fdscale_json(const struct fdscale *fs, const struct env *env,
 		"evict_ns", fs->evict_ns, "steps", steps);
 	if (!root)
 		BUG("json_pack of the fdscale result failed");
+	json_object_set_new(
+		json_object_get(root, "options"), "engine",
+		json_string(cfg->engine == FDENGINE_URING ? "uring" : "posix"));
+	json_object_set_new(json_object_get(root, "options"), "uring_fixed",
+			    json_boolean(cfg->uring_fixed));
 	/* fdscale does not take --clock: its opens, microseconds each, are
 	 * timed with CLOCK_MONOTONIC */
 	json_object_set_new(json_object_get(root, "environment"), "clock",

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/resource.h>
 #include <string.h>
 #include <unistd.h>
@@ -60,4 +61,19 @@ int fdtable_reserve(unsigned int n)
 out_close:
 	close(fd);
 	return ret;
+}
+
+unsigned long fdtable_size(void)
+{
+	FILE *f = fopen("/proc/thread-self/status", "re");
+	unsigned long size = 0;
+	char line[128];
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "FDSize: %lu", &size) == 1)
+			break;
+	fclose(f);
+	return size;
 }

@@ -14,4 +14,12 @@
  */
 int fdtable_reserve(unsigned int n);
 
+/*
+ * The size of the calling thread's fd table, in fds: the FDSize line of
+ * /proc/thread-self/status (what the kernel allocated, a power of two of
+ * at least 64, which grows with the highest fd and never shrinks). 0 if
+ * it cannot be read.
+ */
+unsigned long fdtable_size(void);
+
 #endif /* VB_SYS_FDTABLE_H */

@@ -366,8 +366,16 @@ refusal() {
 	canary_check && workdir_empty
 }
 
+# kernel.io_uring_disabled as the message names it (0 here: the test
+# skips where io_uring is unusable); t3008 has the other refusals.
+if test -r /proc/sys/kernel/io_uring_disabled; then
+	DISABLED="= $(cat /proc/sys/kernel/io_uring_disabled)"
+else
+	DISABLED="absent (before Linux 6.6)"
+fi
+
 test_expect_success 'io_uring_setup refused (EPERM): the reason, nothing created' '
-	refusal io_uring_setup 1 "error: -e uring: cannot create a ring: io_uring_setup(): Operation not permitted"
+	refusal io_uring_setup 1 "error: -e uring: io_uring is refused: io_uring_setup(): Operation not permitted, with kernel.io_uring_disabled $DISABLED: a seccomp filter or a security module refuses it"
 '
 
 test_expect_success 'no io_uring (ENOSYS): the reason, nothing created' '

@@ -632,7 +632,8 @@ test_expect_success '--help: exit 0, every option' '
 	test ! -s err &&
 	test "$(head -n 1 out)" = "Usage: vfsbench fdscale [OPTIONS]" &&
 	for o in --max --step --loops --free --cold --evict --threads \
-		--private-fd-table --file --seed --json --csv --quiet --help; do
+		--private-fd-table --file --engine --uring-fixed --seed --json \
+		--csv --quiet --help; do
 		grep -e "^ *\\(-[a-z], \\)\\{0,1\\}$o" out >/dev/null || {
 			echo "$o missing from --help"
 			return 1
@@ -645,7 +646,7 @@ test_expect_success 'vfsbench-fdscale.1 documents exactly the options of --help'
 	vfsbench fdscale --help |
 		sed -n "s/^ \\{1,8\\}\\(-[a-zA-Z], \\)\\{0,1\\}\\(--[a-z][a-z0-9-]*\\).*/\\2/p" |
 		sort -u >help &&
-	test "$(wc -l <help)" -eq 14 &&
+	test "$(wc -l <help)" -eq 16 &&
 	roff_text "$MAN" | awk "/^\\.SH/ { on = (\$2 == \"OPTIONS\"); next } on" |
 		long_options >man &&
 	test_cmp help man
