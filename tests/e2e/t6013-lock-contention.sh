@@ -8,7 +8,7 @@ SQ="'"
 
 # A perf that speaks the control protocol. As perf record it creates its
 # -o file and acknowledges every command until SIGINT; perf stat prints
-# nothing. As perf lock record it writes "fake lock data" to its -o
+# nothing; perf script prints one cpu-clock sample. As perf lock record it writes "fake lock data" to its -o
 # file, its mount namespace to $FAKE_LOCK_NS and the commands it got to
 # $FAKE_LOCK_CMDS; with $FAKE_LOCK_FAIL it prints that as its message
 # and exits 1 at once. As perf lock -i FILE contention it prints
@@ -21,7 +21,10 @@ test_expect_success 'setup: a fake perf, a loadfile' '
 	mkdir -p fake &&
 	cat >fake/perf <<-\EOF &&
 	#!/usr/bin/env bash
-	test "$1" = script && exit 0
+	if test "$1" = script; then
+		printf "1 250000 cpu-clock: \n\tffffffff81000000 do_sys_open ([kernel.kallsyms])\n\n"
+		exit 0
+	fi
 	if test "$1 $2" = "lock -i"; then
 		if test "$(cat "$3")" != "fake lock data"; then
 			echo "not the file perf lock record wrote: $3" >&2
@@ -161,6 +164,41 @@ test_expect_success 'perf lock record cannot start: the profile goes on, its mes
 	! test -e perf-1.lock.data &&
 	test "$(ls perf-1.lock.data.tmp* 2>/dev/null | wc -l)" = 0 &&
 	rm perf-1.data perf-1.folded &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'compare: each side'"'"'s top locks per client count, untested; the reason where a side has none' '
+	printf "%s\n" \
+		" contended   total wait     max wait     avg wait         type   caller" \
+		"" \
+		"        25    300.00 ms     50.00 ms     12.00 ms      rwsem:W   do_filp_open+0x106" \
+		"         4      2.00 ms      1.00 ms    500.00 us        mutex   new_lock+0x10" \
+		>table-b &&
+	FAKE_CONTENTION="$(cat table)" run_fake 1 2 --profile all \
+		--json a.json >out 2>err &&
+	FAKE_CONTENTION="$(cat table-b)" run_fake 1 2 --profile 1 \
+		--json b.json >out 2>err &&
+	vfsbench compare a.json b.json >cmp 2>err &&
+	sed -n "/^Top locks/,\$p" cmp >got &&
+	printf "%s\n" \
+		"Top locks (perf lock contention), ${SQ}a${SQ} against ${SQ}b${SQ}" \
+		"(counts of one run a side, not tested; - not among the file${SQ}s listed ones)" \
+		"Clients  Caller                           type       contended  contended  total wait  total wait" \
+		"                                                             a          b           a           b" \
+		"      1  do_filp_open+0x106               rwsem:W           19         25   265.31 ms   300.00 ms" \
+		"      1  __x64_sys_unlink+0x3b            rwsem:W           11          -   109.11 ms           -" \
+		"      1  perf_try_init_event+0x3a         mutex             41          -     1.06 ms           -" \
+		"      1  d_alloc_parallel+0x1a            spinlock           3          -      850 ns           -" \
+		"      1  kernel_wait4+0xe3                rwlock:R           2          -    20.19 us           -" \
+		"      1  new_lock+0x10                    mutex              -          4           -     2.00 ms" \
+		>want &&
+	test_cmp want got &&
+	FAKE_CONTENTION="No trace sample to read." FAKE_CONTENTION_RC=234 \
+		run_fake 1 --profile 1 --json n.json >out 2>err &&
+	vfsbench compare a.json n.json >cmp 2>err &&
+	test_grep "^      1  ${SQ}n${SQ}: no locks (perf lock contention exited with status 234: No trace sample to read.)\$" cmp &&
+	test_grep "^      1  do_filp_open+0x106               rwsem:W           19          -   265.31 ms           -\$" cmp &&
+	rm -f perf-1.* perf-2.* &&
 	canary_check && workdir_empty
 '
 
