@@ -218,8 +218,12 @@ static int read_locks(struct profiling *pf, unsigned int i)
 		pf->locks[i].absent = xstrdup(pl->absent);
 		return 0;
 	}
-	if (outfile_finish(&pf->lock_out[i]))
+	if (outfile_finish(&pf->lock_out[i])) {
+		/* not "nothing contended": the message above says why */
+		pf->locks[i].absent = xstrdup(
+			"its file could not be put in place (see the messages)");
 		return -1;
+	}
 	pf->lock_kept[i] = true;
 	if (perf_lock_contention(pf->lock_name[i], PROFILING_LOCKS, &text,
 				 &status)) {
