@@ -23,8 +23,10 @@
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/profile.h"
+#include "compare/lockdiff.h"
 #include "compare/profdiff.h"
 #include "report/profcompare.h"
+#include "report/lockcompare.h"
 #include "cli/ranks.h"
 #include "cli/recorder.h"
 #include "cli/suite.h"
@@ -182,6 +184,7 @@ static int compare_profiles(const struct comparison *cmp,
 			    const struct compare_config *cc)
 {
 	struct profdiff pd;
+	struct lockdiff ld;
 
 	if (cmp->nsides < 2)
 		return VB_EXIT_OK;
@@ -190,6 +193,9 @@ static int compare_profiles(const struct comparison *cmp,
 		return VB_EXIT_USAGE;
 	report_profdiff(&pd);
 	profdiff_release(&pd);
+	lockdiff_build(&ld, cmp->sides[0].parts[0], cmp->sides[1].parts[0]);
+	report_lockdiff(&ld);
+	lockdiff_release(&ld);
 	return VB_EXIT_OK;
 }
 

@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "report/report.h"
 #include "run/sweep.h"
+#include "sys/perflock.h"
 #include "sys/perfscript.h"
 
 static bool profiled(const struct config *cfg, unsigned int clients)
@@ -83,17 +84,30 @@ static int record_of(struct profiling *pf, const struct config *cfg,
 	pf->rec_clients = xrealloc(pf->rec_clients, (n + 1) * sizeof(unsigned));
 	pf->out = xrealloc(pf->out, (n + 1) * sizeof(*pf->out));
 	pf->name = xrealloc(pf->name, (n + 1) * sizeof(*pf->name));
+	pf->lock_out = xrealloc(pf->lock_out, (n + 1) * sizeof(*pf->lock_out));
+	pf->lock_name =
+		xrealloc(pf->lock_name, (n + 1) * sizeof(*pf->lock_name));
 	pf->name[n] = file_name(cfg, v, clients);
+	pf->lock_name[n] = profiling_lock_name(pf->name[n]);
 	/* 0600, as perf makes its files: a profile shows the kernel's stacks */
 	ret = outfile_reserve(&pf->out[n], pf->name[n], 0600);
 	if (!ret) {
-		ret = perf_record_start(&pf->rec[n], getpid(), pf->out[n].tmp,
-					cfg->profile_event);
+		ret = outfile_reserve(&pf->lock_out[n], pf->lock_name[n], 0600);
 		if (ret)
 			outfile_abort(&pf->out[n]);
 	}
+	if (!ret) {
+		ret = perf_record_start(&pf->rec[n], getpid(), pf->out[n].tmp,
+					cfg->profile_event,
+					pf->lock_out[n].tmp);
+		if (ret) {
+			outfile_abort(&pf->out[n]);
+			outfile_abort(&pf->lock_out[n]);
+		}
+	}
 	if (ret) {
 		free(pf->name[n]);
+		free(pf->lock_name[n]);
 		return ret;
 	}
 	pf->rec_variant[n] = v;
@@ -176,6 +190,57 @@ char *profiling_folded_name(const char *data)
 	return name;
 }
 
+/* "perf-4.data" -> "perf-4.lock.data". */
+char *profiling_lock_name(const char *data)
+{
+	size_t len = strlen(data);
+	char *name = xmalloc(len + 16);
+
+	memcpy(name, data, len + 1);
+	if (len > 5 && !strcmp(name + len - 5, ".data"))
+		name[len - 5] = '\0';
+	strcat(name, ".lock.data");
+	return name;
+}
+
+/*
+ * Record @i's lock file put in place and read back with perf lock
+ * contention into pf->locks[i]; where perf lock record did not run or
+ * failed, its reason instead, and no file.
+ */
+static int read_locks(struct profiling *pf, unsigned int i)
+{
+	const struct perf_lock *pl = &pf->rec[i].lock;
+	char *text, *status;
+
+	if (pl->absent) {
+		outfile_abort(&pf->lock_out[i]);
+		pf->locks[i].absent = xstrdup(pl->absent);
+		return 0;
+	}
+	if (outfile_finish(&pf->lock_out[i])) {
+		/* not "nothing contended": the message above says why */
+		pf->locks[i].absent = xstrdup(
+			"its file could not be put in place (see the messages)");
+		return -1;
+	}
+	pf->lock_kept[i] = true;
+	if (perf_lock_contention(pf->lock_name[i], PROFILING_LOCKS, &text,
+				 &status)) {
+		size_t len = strlen(status) + 32;
+
+		pf->locks[i].absent = xmalloc(len);
+		snprintf(pf->locks[i].absent, len, "perf lock contention: %s",
+			 status);
+		free(status);
+		return 0;
+	}
+	lock_stat_parse(&pf->locks[i], text, status);
+	free(text);
+	free(status);
+	return 0;
+}
+
 /* perf script of record @i into pf->prof[i], and its .folded file. */
 static int read_back(struct profiling *pf, unsigned int i)
 {
@@ -219,15 +284,21 @@ int profiling_stop(struct profiling *pf, const struct config *cfg,
 	pf->prof = xcalloc(pf->nrec, sizeof(*pf->prof));
 	pf->read = xcalloc(pf->nrec, sizeof(*pf->read));
 	pf->folded = xcalloc(pf->nrec, sizeof(*pf->folded));
+	pf->locks = xcalloc(pf->nrec, sizeof(*pf->locks));
+	pf->lock_kept = xcalloc(pf->nrec, sizeof(*pf->lock_kept));
 	for (unsigned int i = 0; i < pf->nrec; i++) {
 		int bad = perf_record_stop(&pf->rec[i]);
 
 		/* what a failed perf wrote is not put in place */
-		if (bad)
+		if (bad) {
 			outfile_abort(&pf->out[i]);
-		else
+			outfile_abort(&pf->lock_out[i]);
+		} else {
 			bad = outfile_finish(&pf->out[i]);
+		}
 		if (!bad && read_back(pf, i))
+			ret = -1;
+		if (!bad && read_locks(pf, i))
 			ret = -1;
 		pf->rp[i] = (struct report_profile){
 			.variant = cfg->nvariants > 1 ?
@@ -245,6 +316,8 @@ int profiling_stop(struct profiling *pf, const struct config *cfg,
 					    NULL :
 					    pf->rec[i].stat.counter,
 			.counters_absent = pf->rec[i].stat.absent,
+			.lock_file = pf->lock_kept[i] ? pf->lock_name[i] : NULL,
+			.locks = bad ? NULL : &pf->locks[i],
 		};
 		ret |= bad;
 	}
@@ -258,7 +331,11 @@ void profiling_release(struct profiling *pf)
 		perf_record_release(&pf->rec[i]);
 		/* stopped early (a usage or start error): nothing in place */
 		outfile_abort(&pf->out[i]);
+		outfile_abort(&pf->lock_out[i]);
 		free(pf->name[i]);
+		free(pf->lock_name[i]);
+		if (pf->locks)
+			lock_stat_release(&pf->locks[i]);
 		if (pf->prof)
 			perf_profile_release(&pf->prof[i]);
 		if (pf->folded)
@@ -267,6 +344,8 @@ void profiling_release(struct profiling *pf)
 	free(pf->prof);
 	free(pf->read);
 	free(pf->folded);
+	free(pf->locks);
+	free(pf->lock_kept);
 	free(pf->rp);
 	if (pf->have_fifo)
 		perf_ctl_close(&pf->fifo);
@@ -277,5 +356,7 @@ void profiling_release(struct profiling *pf)
 	free(pf->file);
 	free(pf->out);
 	free(pf->name);
+	free(pf->lock_out);
+	free(pf->lock_name);
 	memset(pf, 0, sizeof(*pf));
 }

@@ -5,11 +5,15 @@
 #include "workdir/outfile.h"
 #include "sys/perf.h"
 #include "sys/perfctl.h"
+#include "stats/lockstat.h"
 #include "stats/perfprofile.h"
 #include "report/report.h"
 
 struct config;
 struct sweep_variant;
+
+/* The top locks perf lock contention is asked for, per point. */
+#define PROFILING_LOCKS 10
 struct sweep;
 
 /*
@@ -27,6 +31,9 @@ struct profiling {
 	unsigned int *rec_variant, *rec_clients; /* [nrec] */
 	struct outfile *out; /* [nrec] the temporary file perf writes */
 	char **name; /* [nrec] the file it becomes */
+	/* [nrec] perf lock record's the same way: "perf-4.lock.data" */
+	struct outfile *lock_out;
+	char **lock_name;
 	const struct perf_ctl **ctl; /* [nvariants * nclients] */
 	const char **file; /* [nvariants * nclients] */
 	unsigned int nvariants;
@@ -34,6 +41,9 @@ struct profiling {
 	struct perf_profile *prof;
 	bool *read;
 	char **folded;
+	/* [nrec] perf lock contention of each lock file, or why none */
+	struct lock_stat *locks;
+	bool *lock_kept; /* [nrec] the lock file is in place */
 	struct report_profile *rp;
 };
 
@@ -67,5 +77,8 @@ char *profiling_file(const struct config *cfg, unsigned int v,
 
 /* The folded stacks beside perf.data file @data: "perf-4.folded". */
 char *profiling_folded_name(const char *data);
+
+/* The lock contention beside perf.data file @data: "perf-4.lock.data". */
+char *profiling_lock_name(const char *data);
 
 #endif /* VB_CLI_PROFILE_H */

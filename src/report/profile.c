@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "report/proflocks.h"
 #include "report/report.h"
 #include "run/run.h"
 #include "run/sweep.h"
@@ -157,6 +158,7 @@ static json_t *one_json(const struct report_profile *p, const struct sweep *sw)
 			    p->counters_absent ?
 				    json_string(p->counters_absent) :
 				    json_null());
+	proflocks_json(o, p);
 	json_object_set_new(o, "samples",
 			    json_integer(pp ? (json_int_t)pp->samples : 0));
 	json_object_set_new(o, "kernel_share",
@@ -487,6 +489,7 @@ void report_profiles(const struct report_config *rc, const struct sweep *sw,
 			       p[i].prof->event, p[i].event_asked);
 		printf("\n");
 		print_counters(&p[i]);
+		proflocks_print(&p[i]);
 	}
 	for (unsigned int v = 0; sw && v < sw->nvariants; v++)
 		print_variant(rc, sw, v, p, n);

@@ -19,6 +19,7 @@ struct run;
 struct run_config;
 struct sweep;
 struct perf_profile;
+struct lock_stat;
 struct perf_counter;
 struct workdir;
 
@@ -142,6 +143,11 @@ struct report_profile {
 	 * (sys/perfstat.h); NULL when it did not run: counters_absent why */
 	const struct perf_counter *counters;
 	const char *counters_absent;
+	/* perf lock record's file, NULL: none kept; perf lock contention's
+	 * top locks of the same windows or why none (locks->absent); NULL
+	 * when perf record itself failed */
+	const char *lock_file;
+	const struct lock_stat *locks;
 };
 
 /*

@@ -74,7 +74,7 @@ static int start_failed(struct perf_record *pr, int err)
 }
 
 int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
-		      const char *event)
+		      const char *event, const char *lock_file)
 {
 	char pid[24], control[48];
 	const char *argv[24]; /* the 16 below and the NULL, and room */
@@ -139,6 +139,8 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		return start_failed(pr, ret);
 	pr->running = true;
 	ret = perf_stat_start(&pr->stat, target);
+	if (!ret && lock_file)
+		ret = perf_lock_start(&pr->lock, target, lock_file);
 	if (ret) {
 		perf_record_release(pr);
 		return ret;
@@ -148,7 +150,11 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 
 void perf_record_pin(struct perf_record *pr)
 {
-	pr->ctl.also = pr->stat.running ? &pr->stat.ctl : NULL;
+	struct perf_ctl *lock = pr->lock.running ? &pr->lock.ctl : NULL;
+
+	pr->ctl.also = pr->stat.running ? &pr->stat.ctl : lock;
+	if (pr->stat.running)
+		pr->stat.ctl.also = lock;
 }
 
 int perf_record_stop(struct perf_record *pr)
@@ -160,6 +166,7 @@ int perf_record_stop(struct perf_record *pr)
 		return 0;
 	pr->ctl.also = NULL;
 	perf_stat_stop(&pr->stat);
+	perf_lock_stop(&pr->lock);
 	kill(pr->pid, SIGINT);
 	while (waitpid(pr->pid, &pr->status, 0) < 0)
 		if (errno != EINTR) {
@@ -184,6 +191,7 @@ void perf_record_release(struct perf_record *pr)
 {
 	perf_record_stop(pr);
 	perf_stat_release(&pr->stat);
+	perf_lock_release(&pr->lock);
 	free(pr->file);
 	pr->file = NULL;
 }

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "sys/perfctl.h"
+#include "sys/perflock.h"
 #include "sys/perfstat.h"
 
 /*
@@ -24,6 +25,8 @@ struct perf_record {
 	int status; /* wait status once stopped */
 	/* the counters of the same windows (ctl.also), or why none */
 	struct perf_stat stat;
+	/* the lock contention of the same windows, or why none */
+	struct perf_lock lock;
 };
 
 /*
@@ -32,20 +35,21 @@ struct perf_record {
  * counters), and wait until it is attached. Returns 0, or -errno with a
  * message that says why: perf missing, not permitted
  * (perf_event_paranoid), or exited early. A perf stat is started beside
- * it; one that cannot run leaves pr->stat.absent saying why.
+ * it; one that cannot run leaves pr->stat.absent saying why. So is a perf
+ * lock record writing @lock_file (NULL: none), or pr->lock.absent.
  */
 int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
-		      const char *event);
+		      const char *event, const char *lock_file);
 
 /*
- * Send the record's commands to its perf stat too (pr->ctl.also), once
- * @pr is where it stays: the link points into @pr itself.
+ * Send the record's commands to its perf stat and perf lock record too
+ * (pr->ctl.also), once @pr is where it stays: the links point into @pr.
  */
 void perf_record_pin(struct perf_record *pr);
 
 /*
- * Stop it and its perf stat (SIGINT: perf writes the file and exits) and
- * wait. Returns 0
+ * Stop it, its perf stat and perf lock record (SIGINT: perf writes the
+ * file and exits) and wait. Returns 0
  * when it exited with status 0 or of that SIGINT, else -1 with a message.
  */
 int perf_record_stop(struct perf_record *pr);

@@ -152,7 +152,8 @@ static int read_line(int fd, char *buf, size_t len, int timeout_ms)
 	}
 }
 
-int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
+/* @cmd to @pc alone, and its ack. */
+static int send_one(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
 {
 	char line[32], reply[16];
 	int ret;
@@ -164,8 +165,17 @@ int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
 		if (!ret && strcmp(reply, "ack"))
 			ret = -EPROTO;
 	}
-	if (!ret && pc->also)
-		perf_ctl_send(pc->also, cmd, timeout_ms);
+	return ret;
+}
+
+int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
+{
+	int ret = send_one(pc, cmd, timeout_ms);
+
+	/* each follower whatever the one before it answered */
+	if (!ret)
+		for (const struct perf_ctl *f = pc->also; f; f = f->also)
+			send_one(f, cmd, timeout_ms);
 	return ret;
 }
 

@@ -13,8 +13,8 @@ struct perf_ctl {
 	int ctl; /* written */
 	int ack; /* read; -1 without */
 	char *name; /* for messages: "FIFO,ACK" as given, or "perf record" */
-	/* a second perf (perf stat) sent the same commands after this one;
-	 * not owned, NULL without */
+	/* a second perf (perf stat, perf lock record) sent the same
+	 * commands after this one, a chain; not owned, NULL without */
 	const struct perf_ctl *also;
 };
 
@@ -36,8 +36,9 @@ void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name);
  * @timeout_ms for the ack. Returns 0; -EPIPE when perf has gone (it
  * closed its end), -ETIMEDOUT, -EPROTO for a reply other than "ack",
  * or another -errno of write(2) or read(2). Prints nothing. Then the
- * same to pc->also, whose failure is not returned: that perf's own exit
- * status says it lost the windows (sys/perfstat.h).
+ * same to pc->also, and to its also in turn (perf stat, perf lock
+ * record), whose failures are not returned: each such perf's own exit
+ * status says it lost the windows (sys/perfstat.h, sys/perflock.h).
  */
 int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms);
 

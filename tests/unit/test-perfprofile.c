@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests for perfprofile.c and tally.c: perf script's text read back
- * into samples, kernel and user shares, leaf symbols, lock chains and
- * folded stacks. The input below is perf script -F
- * tid,period,event,ip,sym,dso output as perf 6.1 prints it, cut down by
- * hand; every expected count is worked out from it by hand.
+ * Unit tests for perfprofile.c, tally.c and lockstat.c: perf script's
+ * text read back into samples, kernel and user shares, leaf symbols, lock
+ * chains and folded stacks; perf lock contention's table read back. The
+ * input below is perf script -F tid,period,event,ip,sym,dso output as
+ * perf 6.1 prints it, cut down by hand; every expected count is worked
+ * out from it by hand.
  */
 #include <config.h>
 #include "stats/perfprofile.h"
+#include "stats/lockstat.h"
 
 #include <check.h>
 #include <errno.h>
@@ -217,6 +219,93 @@ START_TEST(test_tally)
 }
 END_TEST
 
+/*
+ * perf lock contention's output as perf 6.1 printed it on this machine
+ * (a perf lock record of two shells creating and unlinking files in one
+ * directory), with a made-up row in ns and one in s, and no newline at
+ * the end, as perf leaves it.
+ */
+static const char contention[] =
+	" contended   total wait     max wait     avg wait         type   caller\n"
+	"\n"
+	"         2     20.19 ms     19.06 ms     10.10 ms      rwsem:W   do_mmap+0x494\n"
+	"         1     15.92 ms     15.92 ms     15.92 ms      rwsem:W   __x64_sys_unlinkat+0x5d\n"
+	"        41      1.06 ms    102.41 us     25.96 us        mutex   perf_try_init_event+0x3a\n"
+	"         3       850 ns       400 ns       283 ns     spinlock   d_alloc_parallel+0x1a\n"
+	"         7       1.50 s       1.20 s    214.29 ms     rwlock:R   kernel_wait4+0xe3";
+
+START_TEST(test_lockstat)
+{
+	struct lock_stat ls;
+
+	ck_assert_int_eq(lock_stat_parse(&ls, contention, NULL), 0);
+	ck_assert_ptr_null(ls.absent);
+	EXPECT_UINT("rows", ls.n, 5);
+	EXPECT_UINT("contended", ls.row[0].contended, 2);
+	ck_assert_double_eq_tol(ls.row[0].wait_total, 20190000, 1e-3);
+	ck_assert_double_eq_tol(ls.row[0].wait_max, 19060000, 1e-3);
+	ck_assert_double_eq_tol(ls.row[0].wait_avg, 10100000, 1e-3);
+	ck_assert_str_eq(ls.row[0].type, "rwsem:W");
+	ck_assert_str_eq(ls.row[0].caller, "do_mmap+0x494");
+	ck_assert_str_eq(ls.row[1].caller, "__x64_sys_unlinkat+0x5d");
+	EXPECT_UINT("mutex", ls.row[2].contended, 41);
+	ck_assert_double_eq_tol(ls.row[2].wait_max, 102410, 1e-6);
+	ck_assert_double_eq_tol(ls.row[3].wait_total, 850, 1e-9);
+	ck_assert_double_eq_tol(ls.row[3].wait_avg, 283, 1e-9);
+	ck_assert_str_eq(ls.row[3].type, "spinlock");
+	ck_assert_double_eq_tol(ls.row[4].wait_total, 1.5e9, 1e-3);
+	ck_assert_str_eq(ls.row[4].caller, "kernel_wait4+0xe3");
+	lock_stat_release(&ls);
+
+	/* a table with no row: read back, nothing contended */
+	ck_assert_int_eq(
+		lock_stat_parse(
+			&ls,
+			" contended   total wait     max wait     avg wait         type   caller\n\n",
+			NULL),
+		0);
+	ck_assert_ptr_null(ls.absent);
+	EXPECT_UINT("none", ls.n, 0);
+	lock_stat_release(&ls);
+
+	/* perf failed: its messages and how it ended are the reason */
+	ck_assert_int_eq(
+		lock_stat_parse(
+			&ls,
+			"No trace sample to read. Did you call 'perf lock record'?\n",
+			"exited with status 234"),
+		0);
+	ck_assert_str_eq(
+		ls.absent,
+		"perf lock contention exited with status 234: No trace sample to read. Did you call 'perf lock record'?");
+	EXPECT_UINT("failed", ls.n, 0);
+	lock_stat_release(&ls);
+
+	/* a table, then a failure: the rows are not trusted */
+	ck_assert_int_eq(lock_stat_parse(&ls, contention,
+					 "was killed by signal 9 (Killed)"),
+			 0);
+	EXPECT_UINT("killed", ls.n, 0);
+	ck_assert_ptr_nonnull(strstr(
+		ls.absent,
+		"perf lock contention was killed by signal 9 (Killed): "));
+	lock_stat_release(&ls);
+
+	/* exit 0 without a table, two lines of message: joined */
+	ck_assert_int_eq(
+		lock_stat_parse(&ls, "  first line  \n\nsecond\n", NULL), 0);
+	ck_assert_str_eq(
+		ls.absent,
+		"perf lock contention printed no table: first line; second");
+	lock_stat_release(&ls);
+	ck_assert_int_eq(lock_stat_parse(&ls, "", "exited with status 1"), 0);
+	ck_assert_str_eq(
+		ls.absent,
+		"perf lock contention exited with status 1: it printed nothing");
+	lock_stat_release(&ls);
+}
+END_TEST
+
 static Suite *perfprofile_suite(void)
 {
 	Suite *s = suite_create("perfprofile");
@@ -226,6 +315,7 @@ static Suite *perfprofile_suite(void)
 	tcase_add_test(tc, test_folded);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_tally);
+	tcase_add_test(tc, test_lockstat);
 	suite_add_tcase(s, tc);
 	return s;
 }
