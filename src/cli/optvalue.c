@@ -150,7 +150,7 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 	case OPT_ENGINE:
 		if (!engine_find(arg))
 			return usage_error(
-				"unknown engine '%s' (expected posix or null)",
+				"unknown engine '%s' (expected posix, uring or null)",
 				arg);
 		free(cfg->engine);
 		cfg->engine = xstrdup(arg);

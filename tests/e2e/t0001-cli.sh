@@ -170,9 +170,9 @@ test_expect_success 'option without its argument' '
 '
 
 test_expect_success 'unknown engine' '
-	usage_error "unknown engine ${SQ}x${SQ} (expected posix or null)" \
+	usage_error "unknown engine ${SQ}x${SQ} (expected posix, uring or null)" \
 		-e x --loops 1 1 &&
-	usage_error "unknown engine ${SQ}Null${SQ} (expected posix or null)" \
+	usage_error "unknown engine ${SQ}Null${SQ} (expected posix, uring or null)" \
 		--engine Null --loops 1 1
 '
 
