@@ -350,6 +350,7 @@ void record_call(struct record *r, const struct strace_call *c)
 	const char *n = c->name;
 
 	r->calls++;
+	r->cur = (unsigned int)(t - r->tasks);
 	if (!strcmp(n, "open"))
 		open_op(r, t, c, NULL, arg(c, 0), arg(c, 1), arg(c, 2));
 	else if (!strcmp(n, "openat"))
