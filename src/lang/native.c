@@ -544,7 +544,8 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 				  op->id == OP_FTRUNCATE || op->id == OP_LOCK ||
 						  op->id == OP_UNLOCK ?
 					  (uint64_t)INT64_MAX :
-					  OP_MAX_IO,
+				  op->id == OP_GETDENTS ? OP_MAX_GETDENTS :
+							  OP_MAX_IO,
 				  "size");
 	case ARG_WHENCE:
 		return parse_whence(p, t, &op->flags);
@@ -660,6 +661,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 	op->line = p->line;
 	op->expect = EXPECT_OK;
 	op->mode = id == OP_MKDIR ? 0755 : 0644;
+	if (id == OP_GETDENTS)
+		op->size = OP_DEFAULT_GETDENTS;
 	want = nargs(d);
 
 	/* A last token spelled like an expectation is one: a path spelled

@@ -109,4 +109,69 @@ test_expect_success '[run N]: each client its stream, [setup] for all' '
 	workdir_empty
 '
 
+test_expect_success 'setup: the program that reads a directory' '
+	cc -O0 -o dirs "$TEST_DATA/record/dirs.c" &&
+	mkdir -p droot/d &&
+	: >droot/d/x &&
+	: >droot/d/y
+'
+
+strace_test 'getdents64 becomes getdents on the handle, with its size' '
+	(cd droot && vfsbench record -o ../dirs.load -- ../dirs 2>../err) &&
+	test_grep "^vfsbench record: ../dirs.load: 9 ops from [0-9]* calls of 1 tasks$" err &&
+	test_grep "^#   getdents64  *4$" dirs.load &&
+	! sed -n "/^# dropped, no op/,/^# dropped, on/p" dirs.load |
+		grep -q getdents64 &&
+	sed -n "/^\[setup\]/,\$p" dirs.load >actual &&
+	cat >expect <<-\EOT &&
+	[setup]
+	mkdir d 755
+	create d/x 644
+	create d/y 644
+	[run]
+	open d rdonly,cloexec,directory @1
+	fstat @1
+	getdents @1 32768
+	getdents @1 32768
+	close @1
+	open d rdonly,directory @1
+	getdents @1 4096
+	getdents @1 4096
+	close @1
+	EOT
+	test_cmp expect actual
+'
+
+strace_test 'getdents: counted by the null engine, replayed by posix' '
+	canary_setup &&
+	vfsbench -c dirs.load -e null --loops 3 -D "$TRASH/work" 2 >report &&
+	test "$(op_count report getdents)" = 24 &&
+	test "$(op_count report open)" = 12 &&
+	vfsbench -c dirs.load --loops 3 -D "$TRASH/work" 2 >report &&
+	test "$(unexpected_total report)" = 0 &&
+	test "$(op_count report getdents)" = 24 &&
+	canary_check &&
+	workdir_empty
+'
+
+# A pass of the replay issues the 4 getdents64 of the trace: the calls of
+# --loops 2 less those of --loops 1 (vfsbench's own cancel out).
+strace_test 'getdents: a pass issues the getdents64 calls of the trace' '
+	canary_setup &&
+	for n in 1 2; do
+		ASAN_OPTIONS=detect_leaks=0 strace -f -qq -o "tr$n" \
+			-e trace=getdents64 "$VFSBENCH" -c dirs.load -q \
+			--loops $n -D "$TRASH/work" 1 >/dev/null || exit 1
+	done &&
+	test $(($(grep -c "getdents64(" tr2) - $(grep -c "getdents64(" tr1))) = 4 &&
+	test "$(grep -c "getdents64(.*4096)" tr2)" = 4 &&
+	canary_check &&
+	workdir_empty
+'
+
+test_expect_success 'getdents: a size over 64k is refused' '
+	printf "open . rdonly,directory @1\ngetdents @1 65537\nclose @1\n" >lf.load &&
+	load_error "lf.load:2:13: size ${SQ}65537${SQ} too large (at most 65536)"
+'
+
 test_done

@@ -194,6 +194,11 @@ static const struct op_case op_cases[] = {
 	  0644, 0, 0, EINVAL, 2 },
 	{ ON_H1("dup @1"), 1, OP_DUP, NULL, NULL, 1, 0, 0644, 0, 0, EXPECT_OK,
 	  2 },
+	/* getdents: glibc's readdir buffer when the size is left out */
+	{ ON_H1("getdents @1"), 1, OP_GETDENTS, NULL, NULL, 1, 0, 0644, 0,
+	  32768, EXPECT_OK, 2 },
+	{ ON_H1("getdents @1 64k any"), 1, OP_GETDENTS, NULL, NULL, 1, 0, 0644,
+	  0, 65536, EXPECT_ANY, 2 },
 	{ ON_H1("lock @1 0 1"), 1, OP_LOCK, NULL, NULL, 1, 0, 0644, 0, 1,
 	  EXPECT_OK, 2 },
 	/* a lock's length is not bound by the 16m I/O limit */
