@@ -169,6 +169,25 @@ strace_test 'getdents: a pass issues the getdents64 calls of the trace' '
 	workdir_empty
 '
 
+# -e uring has no opcode for getdents64: the system call, and it says so.
+title='getdents: -e uring issues the system call, and says so'
+if vfsbench -q -e uring -c default.load --loops 1 -D "$TRASH" 1 \
+	>/dev/null 2>&1; then
+	test_expect_success "$title" '
+		canary_setup &&
+		vfsbench -c dirs.load -e uring --loops 2 -D "$TRASH/work" 1 \
+			>report &&
+		test "$(op_count report getdents)" = 8 &&
+		awk "\$1 == \"Operation\" { t = 1; next } /^io_uring/ { t = 0 }
+			t && NF >= 9 { n += \$NF } END { exit n != 0 }" report &&
+		test_grep "^io_uring has no opcode for: getdents (getdents64(2)) (issued as system calls)$" report &&
+		canary_check &&
+		workdir_empty
+	'
+else
+	test_skip "$title" "io_uring unusable here"
+fi
+
 test_expect_success 'getdents: a size over 64k is refused' '
 	printf "open . rdonly,directory @1\ngetdents @1 65537\nclose @1\n" >lf.load &&
 	load_error "lf.load:2:13: size ${SQ}65537${SQ} too large (at most 65536)"
