@@ -44,6 +44,7 @@ struct recorder {
 	char *root;
 	char *from_trace; /* convert this log; run nothing */
 	int force;
+	bool tasks_as_clients; /* a [run N] stream per task */
 	char **cmd; /* NULL-terminated */
 	char rootabs[PATH_MAX];
 	char cwd[PATH_MAX];
@@ -270,6 +271,7 @@ enum {
 	OPT_REC_OUTPUT = 2,
 	OPT_REC_ROOT,
 	OPT_REC_FROM_TRACE,
+	OPT_REC_TASKS,
 };
 
 static const struct poptOption record_options[] = {
@@ -283,6 +285,9 @@ static const struct poptOption record_options[] = {
 	{ "from-trace", '\0', POPT_ARG_STRING, NULL, OPT_REC_FROM_TRACE,
 	  "convert LOG, written by strace -f -ttt -y, instead of running a command",
 	  "LOG" },
+	{ "tasks-as-clients", '\0', POPT_ARG_NONE, NULL, OPT_REC_TASKS,
+	  "each task (thread or process) a client of its own, a [run N] stream in its own order",
+	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_REC_HELP,
 	  "show this help and exit", NULL },
 	POPT_TABLEEND
@@ -319,6 +324,8 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 			to = &rc->root;
 		} else if (r == OPT_REC_FROM_TRACE) {
 			to = &rc->from_trace;
+		} else if (r == OPT_REC_TASKS) {
+			rc->tasks_as_clients = true;
 		}
 		if (to) {
 			free(*to);
@@ -385,6 +392,7 @@ int recorder_main(int argc, const char **argv)
 		goto out;
 	}
 	record_init(&r, rc.rootabs, rc.cwd, tree.v, tree.n);
+	r.per_task = rc.tasks_as_clients;
 	if (!rc.from_trace) {
 		const char *tmp = getenv("TMPDIR");
 

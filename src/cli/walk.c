@@ -56,6 +56,13 @@ int walk_check(const struct run_config *cfg, const struct engine *e,
 		return error(
 			"--depth, --prefix shared and --resolve other than cwd need one client per thread: '%s' puts %u clients in each",
 			lf->name, lf->per_thread);
+	/* each stream is a recorded task: fewer clients would drop some */
+	for (unsigned int i = 0; lf->nstreams > 1 && i < cfg->nclients; i++)
+		if (cfg->clients[i] < lf->nstreams)
+			return error(
+				"'%s' has %u [run N] streams, one per recorded task: run it with at least %u clients, not %u (client i runs [run i mod %u])",
+				lf->name, lf->nstreams, lf->nstreams,
+				cfg->clients[i], lf->nstreams);
 	return 0;
 }
 

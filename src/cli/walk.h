@@ -12,7 +12,8 @@ struct workdir;
  * Can @lf run on @e with the walk @cfg asks for (--resolve, --depth,
  * --prefix)? Checked before anything is created: an op with no form in
  * the mode (engine_check()), a probe on a kernel without RESOLVE_CACHED,
- * a walk with several clients per thread. 0, or -EINVAL with the message
+ * a walk with several clients per thread, fewer clients than [run N]
+ * streams. 0, or -EINVAL with the message
  * printed (a usage error).
  */
 int walk_check(const struct run_config *cfg, const struct engine *e,

@@ -7,6 +7,7 @@
 #include <config.h>
 #include "engine/engine.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -133,6 +134,22 @@ static long posix_lseek(struct engine_ctx *c, const struct op *op,
 {
 	return ENGINE_RET(
 		lseek(c->fd[op->handle], engine_offset(c, op), op->flags));
+}
+
+/*
+ * One getdents64 of op->size bytes at the fd's position, as the program
+ * recorded made it: 0 once it returned, whether entries or the end, since
+ * directory entries are no data a run's MB/s counts.
+ */
+static long posix_getdents(struct engine_ctx *c, const struct op *op,
+			   UNUSED const char *path, UNUSED const char *path2)
+{
+	static_assert(OP_MAX_GETDENTS <= ENGINE_DIRBUF,
+		      "getdents reads into the client's directory buffer");
+	long n = syscall(SYS_getdents64, c->fd[op->handle], c->dirbuf,
+			 (size_t)op->size);
+
+	return n < 0 ? -(long)errno : 0;
 }
 
 static long posix_dup(struct engine_ctx *c, const struct op *op,
@@ -287,7 +304,7 @@ const struct engine engine_posix = {
 		[OP_UTIMENS] = posix_utimens,
 		[OP_PROBE] = posix_probe,
 		[OP_READ] = posix_read,
-		[OP_LSEEK] = posix_lseek,
+		[OP_LSEEK] = posix_lseek, [OP_GETDENTS] = posix_getdents,
 		[OP_DUP] = posix_dup,
 		[OP_LOCK] = posix_lock,
 		[OP_UNLOCK] = posix_unlock,

@@ -60,6 +60,18 @@ struct op *builder_op(struct builder *b, enum section s, unsigned int idx)
 	return s == SECTION_SETUP ? &b->setup[idx] : &b->lf->ops[idx];
 }
 
+unsigned int builder_stream(struct builder *b)
+{
+	struct loadfile *lf = b->lf;
+
+	/* room for the end that builder_finish() adds */
+	lf->stream_start =
+		xrealloc(lf->stream_start,
+			 (lf->nstreams + 2) * sizeof(*lf->stream_start));
+	lf->stream_start[lf->nstreams] = lf->nops; /* [run] ops so far */
+	return lf->nstreams++;
+}
+
 void builder_use_handle(struct builder *b, unsigned int h)
 {
 	if (h + 1 > b->lf->nhandles)
@@ -197,6 +209,8 @@ void builder_finish(struct builder *b)
 			lf->nops * sizeof(*lf->ops));
 		memcpy(lf->ops, b->setup, b->nsetup * sizeof(*lf->ops));
 	}
+	if (lf->nstreams)
+		lf->stream_start[lf->nstreams] = lf->nops;
 	lf->nops = lf->alloc = n;
 	lf->nsetup = b->nsetup;
 	seal(lf);

@@ -42,6 +42,12 @@ struct op *builder_append(struct builder *b, enum section s);
 unsigned int builder_count(const struct builder *b, enum section s);
 struct op *builder_op(struct builder *b, enum section s, unsigned int idx);
 
+/*
+ * A [run N] stream starts at the next [run] op; returns its number. The
+ * last one ends with the [run] section.
+ */
+unsigned int builder_stream(struct builder *b);
+
 /* Handles: @h (0-based) is used; the number used so far. */
 void builder_use_handle(struct builder *b, unsigned int h);
 unsigned int builder_handles(const struct builder *b);

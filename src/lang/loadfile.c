@@ -13,6 +13,7 @@ void loadfile_release(struct loadfile *lf)
 	if (lf->name) /* set with the strings, by loadfile_parse() */
 		strtab_release(&lf->strings);
 	free(lf->ops);
+	free(lf->stream_start);
 	free(lf->name);
 	memset(lf, 0, sizeof(*lf));
 }

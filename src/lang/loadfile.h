@@ -92,6 +92,14 @@ struct loadfile {
 	/* clients each thread runs (--clients-per-process), at least 1;
 	 * above 1 the threads work in the directory above the clients' */
 	unsigned int per_thread;
+	/*
+	 * [run N] streams (a recording's tasks, vfsbench-record(1)
+	 * --tasks-as-clients): 0 for the one [run] section every client
+	 * runs; else client i runs stream i mod nstreams, the [run] ops
+	 * stream_start[s] .. stream_start[s + 1] (nstreams + 1 entries)
+	 */
+	unsigned int nstreams;
+	unsigned int *stream_start;
 	char sha256[65]; /* of the loadfile's bytes, lower-case hex */
 	/* the ops' paths; a path repeated on nearby lines is stored once */
 	struct strtab strings;
@@ -99,6 +107,9 @@ struct loadfile {
 
 /* Free what @lf owns. */
 void loadfile_release(struct loadfile *lf);
+
+/* The most [run N] streams a loadfile may have. */
+#define LOADFILE_MAX_STREAMS 65536
 
 /* The [run] ops. */
 static inline const struct op *loadfile_run_ops(const struct loadfile *lf)
@@ -109,6 +120,25 @@ static inline const struct op *loadfile_run_ops(const struct loadfile *lf)
 static inline unsigned int loadfile_run_nops(const struct loadfile *lf)
 {
 	return lf->nops - lf->nsetup;
+}
+
+/*
+ * The [run] ops client @client runs: its stream's, or all of them. The
+ * count in @n.
+ */
+static inline const struct op *loadfile_client_ops(const struct loadfile *lf,
+						   unsigned int client,
+						   unsigned int *n)
+{
+	unsigned int s;
+
+	if (!lf->nstreams) {
+		*n = loadfile_run_nops(lf);
+		return loadfile_run_ops(lf);
+	}
+	s = client % lf->nstreams;
+	*n = lf->stream_start[s + 1] - lf->stream_start[s];
+	return loadfile_run_ops(lf) + lf->stream_start[s];
 }
 
 #endif /* VB_LANG_LOADFILE_H */

@@ -53,6 +53,8 @@ struct parser {
 	unsigned int flat_line, flat_col;
 	const char *flat_target;
 	bool dialect_forced; /* --dialect native, not detected */
+	/* [run N] streams: the current one's header line and first op */
+	unsigned int stream_line, stream_first;
 };
 
 static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
@@ -542,7 +544,8 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 				  op->id == OP_FTRUNCATE || op->id == OP_LOCK ||
 						  op->id == OP_UNLOCK ?
 					  (uint64_t)INT64_MAX :
-					  OP_MAX_IO,
+				  op->id == OP_GETDENTS ? OP_MAX_GETDENTS :
+							  OP_MAX_IO,
 				  "size");
 	case ARG_WHENCE:
 		return parse_whence(p, t, &op->flags);
@@ -658,6 +661,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 	op->line = p->line;
 	op->expect = EXPECT_OK;
 	op->mode = id == OP_MKDIR ? 0755 : 0644;
+	if (id == OP_GETDENTS)
+		op->size = OP_DEFAULT_GETDENTS;
 	want = nargs(d);
 
 	/* A last token spelled like an expectation is one: a path spelled
@@ -699,6 +704,64 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 	return 0;
 }
 
+/* The stream that ends here, if any, has ops. */
+static int check_stream(struct parser *p)
+{
+	struct loadfile *lf = p->b->lf;
+	unsigned int line = p->line;
+	int ret = 0;
+
+	if (lf->nstreams &&
+	    builder_count(p->b, SECTION_RUN) == p->stream_first) {
+		p->line = p->stream_line;
+		ret = perr(p, 1, "no ops in [run %u]", lf->nstreams - 1);
+		p->line = line;
+	}
+	return ret;
+}
+
+/*
+ * "[run N]": stream N of the [run] section, which client i runs when
+ * N is i mod the number of streams. Numbered from 0 in order, and
+ * never mixed with a plain [run] section.
+ */
+static int parse_stream(struct parser *p, struct token *tok, unsigned int ntok)
+{
+	struct loadfile *lf = p->b->lf;
+	size_t len = ntok == 2 ? strlen(tok[1].text) : 0;
+	uint64_t v;
+	int ret;
+
+	if (ntok != 2 || len < 2 || tok[1].text[len - 1] != ']')
+		return perr(p, tok[1].col,
+			    "bad section header (expected [run N])");
+	tok[1].text[len - 1] = '\0';
+	if (units_parse_uint(tok[1].text, LOADFILE_MAX_STREAMS - 1, &v) ||
+	    tok[1].text[0] < '0' || tok[1].text[0] > '9')
+		return perr(p, tok[1].col,
+			    "bad stream number '%s' (expected 0 .. %d)",
+			    tok[1].text, LOADFILE_MAX_STREAMS - 1);
+	if (!lf->nstreams && builder_count(p->b, SECTION_RUN))
+		return perr(
+			p, tok[0].col,
+			"[run %u] after ops of a plain [run] section: a loadfile has one [run] section or the streams [run 0], [run 1], ..., not both",
+			(unsigned int)v);
+	if (v != lf->nstreams)
+		return perr(
+			p, tok[1].col,
+			"[run %u] where [run %u] is next: streams are numbered from 0, in order",
+			(unsigned int)v, lf->nstreams);
+	ret = check_stream(p);
+	if (ret)
+		return ret;
+	end_section(p);
+	p->in_setup = false;
+	p->stream_line = p->line;
+	p->stream_first = builder_count(p->b, SECTION_RUN);
+	builder_stream(p->b);
+	return 0;
+}
+
 static int parse_line(struct parser *p, char *line)
 {
 	struct token tok[MAX_TOKENS];
@@ -708,16 +771,22 @@ static int parse_line(struct parser *p, char *line)
 	ret = tokenize(p, line, tok, &ntok);
 	if (ret || !ntok)
 		return ret;
+	if (!strcmp(tok[0].text, "[run") && ntok > 1)
+		return parse_stream(p, tok, ntok);
 	if (tok[0].text[0] == '[') {
 		bool setup = !strcmp(tok[0].text, "[setup]");
 
 		if (!setup && strcmp(tok[0].text, "[run]"))
 			return perr(
 				p, tok[0].col,
-				"unknown section '%s' (expected [setup] or [run])",
+				"unknown section '%s' (expected [setup], [run] or [run N])",
 				tok[0].text);
 		if (ntok > 1)
 			return perr(p, tok[1].col, "text after section header");
+		if (!setup && p->b->lf->nstreams)
+			return perr(
+				p, tok[0].col,
+				"[run] after [run 0]: a loadfile has one [run] section or the streams [run 0], [run 1], ..., not both");
 		end_section(p);
 		p->in_setup = setup;
 		return 0;
@@ -749,6 +818,8 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 		if (ret)
 			break;
 	}
+	if (!ret)
+		ret = check_stream(&p);
 	if (!ret)
 		end_section(&p);
 	if (!ret && p.dotdot_line && p.flat_line) {

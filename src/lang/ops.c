@@ -102,6 +102,10 @@ const struct op_desc op_table[OP_NR] = {
 		      "fcntl(2) F_SETLKW, F_WRLCK, SEEK_SET", NULL, NULL },
 	[OP_UNLOCK] = { "unlock", A(ARG_HANDLE, ARG_OFFSET, ARG_SIZE), 0,
 			"fcntl(2) F_SETLKW, F_UNLCK, SEEK_SET", NULL, NULL },
+	[OP_GETDENTS] = { "getdents", A(ARG_HANDLE, ARG_SIZE),
+			  OPF_LAST_OPTIONAL | OPF_SCRATCH,
+			  "getdents64(2) once, at the fd's position", NULL,
+			  NULL },
 
 #define DB(name, sys)                                    \
 	{                                                \

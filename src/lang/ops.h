@@ -45,6 +45,7 @@ enum op_id {
 	OP_DUP,
 	OP_LOCK,
 	OP_UNLOCK,
+	OP_GETDENTS, /* one getdents64 on a handle: a recorded directory read */
 	/*
 	 * dbench's ops, produced only by the dbench dialect translator
 	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
@@ -95,6 +96,9 @@ enum op_arg {
 #define OP_MAX_ARGS    4
 #define OP_MAX_HANDLES 256 /* @1 .. @256; dbench's table has 200 */
 #define OP_MAX_IO      (16u << 20) /* largest pread/pwrite size */
+/* getdents: its largest buffer (the client's), and glibc's readdir's */
+#define OP_MAX_GETDENTS	    (64u << 10)
+#define OP_DEFAULT_GETDENTS (32u << 10)
 
 enum op_desc_flags {
 	OPF_OPENS = (1 << 0), /* fills its handle */

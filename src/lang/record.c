@@ -46,15 +46,17 @@ void record_release(struct record *r)
 		free(r->tree[i].target);
 	}
 	free(r->tree);
-	for (unsigned int i = 0; i < r->ntasks; i++)
+	for (unsigned int i = 0; i < r->ntasks; i++) {
 		free(r->tasks[i].cwd);
+		free(r->tasks[i].run.s);
+	}
 	free(r->tasks);
 	for (unsigned int i = 0; i < r->nfdtabs; i++) {
 		free(r->fdtabs[i].handle);
 		free(r->fdtabs[i].offset);
 	}
 	free(r->fdtabs);
-	free(r->run);
+	free(r->run.s);
 	counts_release(&r->replayed);
 	counts_release(&r->outside);
 	counts_release(&r->lacking);
@@ -101,30 +103,31 @@ struct record_task *record_task_get(struct record *r, long pid)
 	t->pid = pid;
 	t->fdtab = r->nfdtabs++;
 	t->cwd = NULL;
+	memset(&t->run, 0, sizeof(t->run));
 	return t;
 }
 
 void record_line(struct record *r, const char *fmt, ...)
 {
+	struct record_buf *b = r->per_task ? &r->tasks[r->cur].run : &r->run;
 	va_list ap;
 	int n;
 
 	/* never NULL + 0: undefined, and UBSan says so */
-	if (!r->run) {
-		r->runalloc = 4096;
-		r->run = xmalloc(r->runalloc);
+	if (!b->s) {
+		b->alloc = 4096;
+		b->s = xmalloc(b->alloc);
 	}
 	for (;;) {
 		va_start(ap, fmt);
-		n = vsnprintf(r->run + r->runlen, r->runalloc - r->runlen, fmt,
-			      ap);
+		n = vsnprintf(b->s + b->len, b->alloc - b->len, fmt, ap);
 		va_end(ap);
-		if (n >= 0 && r->runlen + (size_t)n < r->runalloc)
+		if (n >= 0 && b->len + (size_t)n < b->alloc)
 			break;
-		r->runalloc = 2 * r->runalloc + (size_t)n + 4096;
-		r->run = xrealloc(r->run, r->runalloc);
+		b->alloc = 2 * b->alloc + (size_t)n + 4096;
+		b->s = xrealloc(b->s, b->alloc);
 	}
-	r->runlen += (size_t)n;
+	b->len += (size_t)n;
 }
 
 int record_quote(const char *path, char *out, size_t len)
@@ -372,6 +375,7 @@ int record_handle_get(struct record *r)
 	for (int h = 0; h < NHANDLES; h++) {
 		if (!r->handle_busy[h]) {
 			r->handle_busy[h] = true;
+			r->handle_task[h] = r->cur;
 			if ((unsigned int)h + 1 > r->max_handle)
 				r->max_handle = (unsigned int)h + 1;
 			return h;

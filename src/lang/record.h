@@ -45,10 +45,18 @@ struct record_fdtab {
 	unsigned int nfd;
 };
 
+/* Lines of a [run] section, growing. */
+struct record_buf {
+	char *s;
+	size_t len, alloc;
+};
+
 struct record_task {
 	long pid;
 	unsigned int fdtab; /* index in struct record's tables */
 	char *cwd; /* from the last AT_FDCWD path strace printed */
+	/* with per_task: this task's [run N] stream */
+	struct record_buf run;
 };
 
 struct record {
@@ -62,11 +70,14 @@ struct record {
 	struct record_fdtab *fdtabs;
 	unsigned int nfdtabs;
 	bool root_listed; /* the root's own entries were read */
+	/* --tasks-as-clients: a [run N] stream per task, not one [run] */
+	bool per_task;
+	unsigned int cur; /* the task of the call being taken */
 	bool handle_busy[256];
+	unsigned int handle_task[256]; /* the task that opened it */
 	unsigned int max_handle; /* highest handle used, 1-based */
-	/* the [run] section's lines, in order */
-	char *run;
-	size_t runlen, runalloc;
+	/* the [run] section's lines, in order (without per_task) */
+	struct record_buf run;
 	unsigned long calls, ops;
 	struct record_counts replayed; /* by call */
 	struct record_counts outside; /* dropped: a path outside the root */

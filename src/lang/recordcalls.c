@@ -311,12 +311,18 @@ static void symlink_op(struct record *r, struct record_task *t,
 	r->ops++;
 }
 
-/* getdents64: not an op; the entries it returned are the tree's */
-static void getdents_op(struct record *r, const struct strace_call *c)
+/*
+ * getdents64: the op of the same call on the fd's handle, at its
+ * position, of the buffer size asked for; and the directory it read is
+ * one whose entries the program found, so they go into [setup].
+ */
+static void getdents_op(struct record *r, struct record_task *t,
+			const struct strace_call *c)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], ex[32], *end;
 	struct record_entry *e;
-	int fd;
+	unsigned long long size;
+	int fd, h;
 
 	if (arg(c, 0) && !strace_fd(arg(c, 0), &fd, path, sizeof(path)) &&
 	    !strncmp(path, r->root, r->rootlen)) {
@@ -326,7 +332,19 @@ static void getdents_op(struct record *r, const struct strace_call *c)
 			 (e = record_entry_find(r, path + r->rootlen + 1)))
 			e->listed = true;
 	}
-	record_count_add(&r->lacking, c->name);
+	h = record_fd_handle(r, t, c, arg(c, 0));
+	if (h < 0)
+		return;
+	size = arg(c, 2) ? strtoull(arg(c, 2), &end, 10) : 0;
+	if (!arg(c, 2) || *end || !size ||
+	    !record_expectation(c, ex, sizeof(ex)))
+		return drop(r, c, RECORD_UNUSABLE);
+	if (size > OP_MAX_GETDENTS)
+		return record_count_add(&r->lacking,
+					"getdents64 (over 64 KiB)");
+	record_line(r, "getdents @%d %llu%s\n", h + 1, size, ex);
+	record_count_add(&r->replayed, c->name);
+	r->ops++;
 }
 
 /* Calls that do nothing a replay needs but move state the trace shows. */
@@ -350,6 +368,7 @@ void record_call(struct record *r, const struct strace_call *c)
 	const char *n = c->name;
 
 	r->calls++;
+	r->cur = (unsigned int)(t - r->tasks);
 	if (!strcmp(n, "open"))
 		open_op(r, t, c, NULL, arg(c, 0), arg(c, 1), arg(c, 2));
 	else if (!strcmp(n, "openat"))
@@ -432,7 +451,7 @@ void record_call(struct record *r, const struct strace_call *c)
 		 !strcmp(arg(c, 3), "0"))
 		path_op(r, t, c, "utimens", arg(c, 0), arg(c, 1), NULL);
 	else if (!strcmp(n, "getdents64"))
-		getdents_op(r, c);
+		getdents_op(r, t, c);
 	else if (!strcmp(n, "chdir"))
 		chdir_op(r, t, c);
 	else

@@ -101,6 +101,61 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 	}
 }
 
+/* Lines in @b: the ops of a stream. */
+static unsigned long buf_lines(const struct record_buf *b)
+{
+	unsigned long n = 0;
+
+	for (size_t i = 0; i < b->len; i++)
+		n += b->s[i] == '\n';
+	return n;
+}
+
+/* --tasks-as-clients: which task each [run N] stream is. */
+static void tasks_write(struct record *r, const struct record_header *h,
+			FILE *f)
+{
+	unsigned int k = 0, none = 0;
+
+	for (unsigned int i = 0; i < r->ntasks; i++)
+		if (r->tasks[i].run.len)
+			k++;
+	fprintf(f,
+		"# tasks: %u, each a client of its own in the order it made its calls:\n"
+		"#   client i runs [run i mod %u]; run with at least %u clients\n",
+		h->ntasks, k, k);
+	k = 0;
+	for (unsigned int i = 0; i < r->ntasks; i++) {
+		if (!r->tasks[i].run.len) {
+			none++;
+			continue;
+		}
+		fprintf(f, "#   [run %u]: task %ld, %lu ops\n", k++,
+			r->tasks[i].pid, buf_lines(&r->tasks[i].run));
+	}
+	fprintf(f, "#   tasks with no op kept, so no stream: %u\n",
+		h->ntasks > k ? h->ntasks - k : none);
+}
+
+/* [run], or a [run N] stream per task that has ops. */
+static void run_write(struct record *r, FILE *f)
+{
+	unsigned int k = 0;
+
+	if (!r->per_task) {
+		fputs("[run]\n", f);
+		if (r->run.len)
+			fwrite(r->run.s, 1, r->run.len, f);
+		return;
+	}
+	for (unsigned int i = 0; i < r->ntasks; i++) {
+		if (!r->tasks[i].run.len)
+			continue;
+		fprintf(f, "[run %u]\n", k++);
+		fwrite(r->tasks[i].run.s, 1, r->tasks[i].run.len, f);
+	}
+}
+
 int record_write(struct record *r, const struct record_header *h, FILE *f)
 {
 	unsigned long made[3] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
@@ -118,6 +173,8 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 	 */
 	for (unsigned int k = 0; k < ARRAY_SIZE(r->handle_busy); k++) {
 		if (r->handle_busy[k]) {
+			/* in the stream of the task that opened it */
+			r->cur = r->handle_task[k];
 			record_line(r, "close @%u\n", k + 1);
 			r->handle_busy[k] = false;
 			exit_closes++;
@@ -136,7 +193,9 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 	fprintf(f, "# root: %s\n", r->root);
 	fprintf(f, "# kernel: %s\n", h->kernel);
 	fprintf(f, "# date: %s\n", h->date);
-	if (h->ntasks > 1)
+	if (r->per_task)
+		tasks_write(r, h, f);
+	else if (h->ntasks > 1)
 		fprintf(f,
 			"# tasks: %u, replayed as one stream in the order of the trace:\n"
 			"#   what they did at the same time runs one after another here\n",
@@ -161,9 +220,8 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 	fprintf(f,
 		"# not made: %lu symlinks whose targets lead out, %lu special files or unnamable paths\n",
 		skipped[2], skipped[3]);
-	fprintf(f, "[setup]\n%s[run]\n", setup ? setup : "");
+	fprintf(f, "[setup]\n%s", setup ? setup : "");
 	free(setup);
-	if (r->runlen)
-		fwrite(r->run, 1, r->runlen, f);
+	run_write(r, f);
 	return ferror(f) ? -EIO : 0;
 }

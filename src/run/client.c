@@ -73,8 +73,8 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	c->number = rs->ids ? rs->ids[id] : id;
 	c->rs = rs;
 	c->engine = rs->engine;
-	c->ops = loadfile_run_ops(lf);
-	c->nops = loadfile_run_nops(lf);
+	/* a loadfile of [run N] streams: this client's stream */
+	c->ops = loadfile_client_ops(lf, c->number, &c->nops);
 	c->dirfd = dirfd;
 	c->cpu = placement_cpu(rs->cfg->placement, id);
 	c->last_cpu = -1;

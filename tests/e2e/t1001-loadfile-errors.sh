@@ -420,11 +420,11 @@ test_expect_success 'the message names the loadfile as given' '
 
 test_expect_success 'unknown section' '
 	printf "%s\n" "[bogus]" "stat a" >lf.load &&
-	load_error "lf.load:1:1: unknown section ${SQ}[bogus]${SQ} (expected [setup] or [run])" &&
+	load_error "lf.load:1:1: unknown section ${SQ}[bogus]${SQ} (expected [setup], [run] or [run N])" &&
 	printf "%s\n" "stat a" "  [Run]" "stat a" >lf.load &&
-	load_error "lf.load:2:3: unknown section ${SQ}[Run]${SQ} (expected [setup] or [run])" &&
+	load_error "lf.load:2:3: unknown section ${SQ}[Run]${SQ} (expected [setup], [run] or [run N])" &&
 	printf "%s\n" "[run" "stat a" >lf.load &&
-	load_error "lf.load:1:1: unknown section ${SQ}[run${SQ} (expected [setup] or [run])"
+	load_error "lf.load:1:1: unknown section ${SQ}[run${SQ} (expected [setup], [run] or [run N])"
 '
 
 test_expect_success 'text after a section header' '

@@ -194,6 +194,11 @@ static const struct op_case op_cases[] = {
 	  0644, 0, 0, EINVAL, 2 },
 	{ ON_H1("dup @1"), 1, OP_DUP, NULL, NULL, 1, 0, 0644, 0, 0, EXPECT_OK,
 	  2 },
+	/* getdents: glibc's readdir buffer when the size is left out */
+	{ ON_H1("getdents @1"), 1, OP_GETDENTS, NULL, NULL, 1, 0, 0644, 0,
+	  32768, EXPECT_OK, 2 },
+	{ ON_H1("getdents @1 64k any"), 1, OP_GETDENTS, NULL, NULL, 1, 0, 0644,
+	  0, 65536, EXPECT_ANY, 2 },
 	{ ON_H1("lock @1 0 1"), 1, OP_LOCK, NULL, NULL, 1, 0, 0644, 0, 1,
 	  EXPECT_OK, 2 },
 	/* a lock's length is not bound by the 16m I/O limit */
@@ -441,6 +446,41 @@ START_TEST(test_sections_order)
 	ck_assert_uint_eq(lf.nops, 1);
 	ck_assert_uint_eq(lf.nsetup, 0);
 	ck_assert_uint_eq(lf.ops[0].line, 2);
+	loadfile_release(&lf);
+}
+END_TEST
+
+/* [run N] streams: each client's slice of the [run] ops. */
+START_TEST(test_streams)
+{
+	struct loadfile lf;
+	const struct op *ops;
+	unsigned int n;
+
+	PARSE_OK(
+		&lf,
+		"[run 0]\nstat a\n[setup]\nmkdir d\n[run 1]\nstat b\nlstat c\n");
+	ck_assert_uint_eq(lf.nsetup, 1);
+	ck_assert_uint_eq(lf.nops, 4);
+	ck_assert_uint_eq(lf.nstreams, 2);
+	ops = loadfile_client_ops(&lf, 0, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(ops[0].line, 2);
+	ops = loadfile_client_ops(&lf, 3, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(ops[0].line, 6);
+	ck_assert_int_eq(ops[1].id, OP_LSTAT);
+	ops = loadfile_client_ops(&lf, 4, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(ops[0].id, OP_STAT);
+	loadfile_release(&lf);
+
+	/* one [run]: every client runs all of it */
+	PARSE_OK(&lf, "stat a\nstat b\n");
+	ck_assert_uint_eq(lf.nstreams, 0);
+	ops = loadfile_client_ops(&lf, 7, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(ops, lf.ops);
 	loadfile_release(&lf);
 }
 END_TEST
@@ -1039,13 +1079,24 @@ static const struct err_case err_cases[] = {
 	  E("2:1: NUL byte in loadfile (is it a text file?)") },
 	/* unknown section */
 	{ T("[foo]\nstat a\n"),
-	  E("1:1: unknown section '[foo]' (expected [setup] or [run])") },
+	  E("1:1: unknown section '[foo]' (expected [setup], [run] or [run N])") },
 	{ T("stat a\n  [Run]\n"),
-	  E("2:3: unknown section '[Run]' (expected [setup] or [run])") },
+	  E("2:3: unknown section '[Run]' (expected [setup], [run] or [run N])") },
 	{ T("[setup\nmkdir d\n"),
-	  E("1:1: unknown section '[setup' (expected [setup] or [run])") },
+	  E("1:1: unknown section '[setup' (expected [setup], [run] or [run N])") },
 	/* text after section header */
 	{ T("[run] stat a\n"), E("1:7: text after section header") },
+	/* [run N] streams */
+	{ T("[run 0] stat a\n"),
+	  E("1:6: bad section header (expected [run N])") },
+	{ T("[run -1]\nstat a\n"),
+	  E("1:6: bad stream number '-1' (expected 0 .. 65535)") },
+	{ T("[run 65536]\nstat a\n"),
+	  E("1:6: bad stream number '65536' (expected 0 .. 65535)") },
+	{ T("[run 0]\nopen a rdonly @1\n[run 1]\nclose @1\n"),
+	  "warning: " NAME
+	  ":2:15: 1 handle is still open at the end of a pass, the first opened here; vfsbench closes it after each pass, outside the timed ops\n" NAME
+	  ":4:7: handle @1 used before it is opened\n" },
 	{ T("[setup]\tx\n"), E("1:9: text after section header") },
 	/* bad size, bad offset: an offset is called so */
 	{ T("open f rdwr @1\npread @1 x 4k\nclose @1\n"),
@@ -1765,6 +1816,7 @@ static Suite *loadfile_suite(void)
 	tcase_add_test(tc, test_sections_slots);
 	tcase_add_test(tc, test_paths_shared);
 	tcase_add_test(tc, test_sections_order);
+	tcase_add_test(tc, test_streams);
 	tcase_add_loop_test(tc, test_nhandles, 0,
 			    (int)ARRAY_SIZE(handles_cases));
 	tcase_add_loop_test(tc, test_max_io, 0, (int)ARRAY_SIZE(max_io_cases));
