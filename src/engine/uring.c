@@ -473,14 +473,18 @@ static const char *const uring_fallback[OP_NR] = {
 	[OP_UNLOCK] = "fcntl(2) F_SETLKW",
 };
 
-/* op and op_at alike: the ring's ops take c->at, AT_FDCWD outside dirfd */
-#define URING_OPS(sys)                                                      \
+/*
+ * op and op_at alike: the ring's ops take c->at, AT_FDCWD outside dirfd;
+ * @legacy is statvfs_legacy's, which has no dirfd form (NULL in op_at,
+ * where engine_check() refuses it; posix's op_at has none to call).
+ */
+#define URING_OPS(sys, legacy)                                              \
 	{                                                                   \
 		[OP_STAT] = uring_stat, [OP_LSTAT] = uring_lstat,           \
 		[OP_FSTAT] = uring_fstat, [OP_ACCESS] = sys,                \
 		[OP_STATFS] = sys, [OP_FSTATFS] = uring_syscall,            \
 		[OP_STATVFS] = sys, [OP_FSTATVFS] = uring_syscall,          \
-		[OP_STATVFS_LEGACY] = sys, [OP_OPEN] = uring_open,          \
+		[OP_STATVFS_LEGACY] = legacy, [OP_OPEN] = uring_open,       \
 		[OP_CREATE] = uring_create, [OP_CLOSE] = uring_close,       \
 		[OP_PREAD] = uring_pread, [OP_PWRITE] = uring_pwrite,       \
 		[OP_FSYNC] = uring_fsync, [OP_FDATASYNC] = uring_fdatasync, \
@@ -498,8 +502,8 @@ const struct engine engine_uring = {
 	.name = "uring",
 	.summary = "the same ops through the client's io_uring, one at a time",
 	.opens_fds = true,
-	.op = URING_OPS(uring_syscall),
-	.op_at = URING_OPS(uring_syscall_at),
+	.op = URING_OPS(uring_syscall, uring_syscall),
+	.op_at = URING_OPS(uring_syscall_at, NULL),
 	.op_beneath = {
 		[OP_OPEN] = uring_open_beneath,
 		[OP_CREATE] = uring_create_beneath,
