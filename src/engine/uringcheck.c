@@ -152,7 +152,7 @@ int uring_usable(const struct engine *e, const struct loadfile *lf, bool strict,
 {
 	struct uring_ring r;
 	struct io_uring_probe *probe;
-	int ret = uring_ring_init(&r);
+	int ret = uring_ring_init(&r, 1);
 
 	if (ret)
 		return refuse_setup(ret);
