@@ -221,6 +221,23 @@ test_expect_success 'a timed run with a warmup ends and cleans up' '
 	canary_check && workdir_empty
 '
 
+# compare: lanes against threads is not like for like; a file from
+# before --uring-depth (no uring_depth) counts as depth 1.
+test_expect_success 'compare names a difference in uring_depth' '
+	canary_setup &&
+	vfsbench -q -e uring -c mixed.load --loops 1 --json one.json \
+		-D "$TRASH/work" 1 >/dev/null 2>&1 &&
+	vfsbench -q -e uring --uring-depth 4 -c mixed.load --loops 1 \
+		--json four.json -D "$TRASH/work" 1 >/dev/null 2>&1 &&
+	vfsbench compare one.json four.json >out 2>err &&
+	test_grep "^warning: NOT LIKE FOR LIKE: .* differ in: uring_depth 1 vs 4\$" err &&
+	grep -v "\"uring_depth\"" one.json >old.json &&
+	! grep -q uring_depth old.json &&
+	vfsbench compare old.json one.json >out 2>err &&
+	! grep -q "NOT LIKE FOR LIKE" err &&
+	canary_check && workdir_empty
+'
+
 # Refusals: the message, exit 2, nothing created.
 refused() {
 	canary_setup &&
