@@ -221,6 +221,23 @@ test_expect_success 'a timed run with a warmup ends and cleans up' '
 	canary_check && workdir_empty
 '
 
+# SIGINT: every lane of every thread stops, the ops in flight reaped;
+# the partial report, the cleanup, exit 130.
+test_expect_success 'SIGINT stops the lanes: report, cleanup, exit 130' '
+	canary_setup &&
+	start_vfsbench -q -e uring --uring-depth 8 -c mixed.load -t 60s \
+		--warmup 0 -D "$TRASH/work" 2 &&
+	i=0 &&
+	until test -d "$(echo "$TRASH"/work/vfsbench.*)"; do
+		i=$((i + 1)) && test $i -lt 500 && sleep 0.01 || break
+	done &&
+	sleep 0.5 &&
+	kill -INT "$pid" &&
+	ends 130 &&
+	test_grep "^Total: " out &&
+	canary_check && workdir_empty
+'
+
 # compare: lanes against threads is not like for like; a file from
 # before --uring-depth (no uring_depth) counts as depth 1.
 test_expect_success 'compare names a difference in uring_depth' '
