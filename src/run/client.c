@@ -377,7 +377,7 @@ static int client_open_at(struct client *c, bool lanes)
 
 /*
  * A lane's [setup] on its thread's ring (before the lanes start, one
- * op at a time); a failure is told as the thread's.
+ * op at a time); a failure ends the thread's setup.
  */
 static int lane_setup(struct client *c, struct client *l)
 {
@@ -386,8 +386,11 @@ static int lane_setup(struct client *c, struct client *l)
 	l->ctx.ring = c->ctx.ring;
 	ret = run_setup_ops(l);
 	if (ret) {
+		/* told as the lane's: the run ends with this error, and the
+		 * message names the client whose [setup] failed */
 		c->error_line = l->error_line;
 		c->error_op = l->error_op;
+		c->number = l->number;
 		return ret;
 	}
 	l->ctx.inl = &l->res.err[0][ERR_INLINE];

@@ -238,6 +238,25 @@ test_expect_success 'SIGINT stops the lanes: report, cleanup, exit 130' '
 	canary_check && workdir_empty
 '
 
+# A lane's [setup] that fails is told as its client's: with --cwd
+# shared, d0 exists for client 0 (lane 0) and not for client 1 (lane 1).
+cat >lane1.load <<'LF'
+[setup]
+mkdir d0
+stat d${client}
+[run]
+stat .
+LF
+
+test_expect_success 'a failed [setup] names the lane'"'"'s client' '
+	canary_setup &&
+	echo "error: lane1.load:3: [setup] of client 1: stat: unexpected result ENOENT (No such file or directory)" >expect &&
+	test_expect_code 3 vfsbench -q -e uring --cwd shared --uring-depth 2 \
+		-c lane1.load --loops 1 -D "$TRASH/work" 1 >out 2>err &&
+	test_cmp expect err &&
+	canary_check && workdir_empty
+'
+
 # compare: lanes against threads is not like for like; a file from
 # before --uring-depth (no uring_depth) counts as depth 1.
 test_expect_success 'compare names a difference in uring_depth' '
