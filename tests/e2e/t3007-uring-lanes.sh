@@ -57,6 +57,17 @@ for name in default.load mixed.load git-status.load mwcl.load dwal.load \
 	pathwalk.load statfs.load vc-rename-shared.load wis-dup1.load \
 	wis-lock1.load; do
 	lf=$abs_top_srcdir/loadfiles/$name
+	# ThreadSanitizer does not see a close through the ring, so a dup or
+	# fcntl on an fd number another thread had looks like a race to it
+	# (at depth 1 as well: -e uring -c wis-dup1.load 8)
+	case $name in wis-dup1.load | wis-lock1.load)
+		if test "${VB_SANITIZER-}" = thread; then
+			test_skip "$name: 2 threads of 4 lanes count as 8 clients" \
+				"ThreadSanitizer misses the ring's close (a false race)"
+			continue
+		fi
+		;;
+	esac
 	test_expect_success "$name: 2 threads of 4 lanes count as 8 clients" '
 		canary_setup &&
 		run_tree posix -e posix -c "$lf" --loops 2 8 &&
