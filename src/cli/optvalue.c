@@ -19,6 +19,7 @@
 #include "base/units.h"
 #include "cli/listing.h"
 #include "engine/engine.h"
+#include "engine/uringlanes.h"
 #include "run/clientdir.h"
 #include "sys/placement.h"
 
@@ -219,6 +220,13 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 				"bad --fd-table '%s': expected shared or private",
 				arg);
 		cfg->run.fdt = c ? FDT_PRIVATE : FDT_SHARED;
+		break;
+	case OPT_URING_DEPTH:
+		if (units_parse_uint(arg, URING_LANES_MAX, &v) || !v)
+			return usage_error(
+				"bad --uring-depth '%s': expected 1 to %u", arg,
+				URING_LANES_MAX);
+		cfg->run.uring_depth = (unsigned int)v;
 		break;
 	case OPT_DEPTH:
 		if (units_parse_uint(arg, 1000, &v))

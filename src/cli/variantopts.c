@@ -26,7 +26,7 @@ static const struct {
 	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
 	{ "fsinfo", OPT_FSINFO }, { "placement", OPT_PLACEMENT },
 	{ "prefix", OPT_PREFIX }, { "resolve", OPT_RESOLVE },
-	{ "dcache", OPT_DCACHE },
+	{ "dcache", OPT_DCACHE }, { "uring-depth", OPT_URING_DEPTH },
 };
 
 enum options_action variantopts_axis(struct config *cfg, const char *arg)
@@ -44,7 +44,7 @@ enum options_action variantopts_axis(struct config *cfg, const char *arg)
 	if (i == ARRAY_SIZE(variable)) {
 		variant_axis_release(&axis);
 		return usage_error(
-			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache (for loadfiles, give -c several times)",
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth (for loadfiles, give -c several times)",
 			arg);
 	}
 	for (unsigned int a = 0; a < cfg->naxes; a++)
@@ -64,6 +64,34 @@ enum options_action variantopts_axis(struct config *cfg, const char *arg)
 	cfg->axes = xrealloc(cfg->axes, (cfg->naxes + 1) * sizeof(*cfg->axes));
 	cfg->axes[cfg->naxes++] = axis;
 	return OPTIONS_RUN;
+}
+
+/*
+ * --uring-depth above 1: lanes are io_uring's, each with its own handles
+ * (a fixed file table has one slot per handle) and its own directory
+ * (--dcache negative's names are made in the thread's cwd). @label:
+ * the variant's, NULL when there is one.
+ */
+static enum options_action check_lanes(const struct config *cfg,
+				       const char *label)
+{
+	const char *why = NULL;
+
+	if (cfg->run.uring_depth <= 1)
+		return OPTIONS_RUN;
+	if (strcmp(cfg->engine, "uring"))
+		why = "--engine uring: lanes are a ring's ops in flight";
+	else if (cfg->run.uring_fixed)
+		why = "no --uring-fixed: the lanes would share the ring's slots";
+	else if (cfg->run.dcache == DCACHE_NEGATIVE)
+		why = "no --dcache negative: it is made in one cwd per thread";
+	if (!why)
+		return OPTIONS_RUN;
+	if (label)
+		return usage_error("variant %s: --uring-depth %u needs %s",
+				   label, cfg->run.uring_depth, why);
+	return usage_error("--uring-depth %u needs %s", cfg->run.uring_depth,
+			   why);
 }
 
 /*
@@ -115,6 +143,9 @@ static enum options_action make_variant(struct config *cfg,
 			return usage_error(
 				"variant %s: --null-fail needs --engine null",
 				v->label);
+	act = check_lanes(&scratch, n ? v->label : NULL);
+	if (act != OPTIONS_RUN)
+		return act;
 	v->run = scratch.run;
 	v->lopts = scratch.lopts;
 	return OPTIONS_RUN;

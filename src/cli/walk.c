@@ -37,6 +37,12 @@ int walk_check(const struct run_config *cfg, const struct engine *e,
 
 	if (engine_check(e, lf, cfg->resolve))
 		return -EINVAL;
+	/* lanes share their thread's cwd: they resolve as dirfd (run.c) */
+	if (run_config_lanes(cfg) > 1 && cfg->resolve == RESOLVE_CWD &&
+	    engine_check(e, lf, RESOLVE_DIRFD))
+		return error(
+			"--uring-depth %u: each lane resolves from its own directory's fd, as with --resolve dirfd",
+			cfg->uring_depth);
 	if (e->usable && e->usable(e, lf, cfg->uring_strict, cfg->uring_fixed))
 		return -EINVAL;
 	line = first_line(lf, OP_PROBE);

@@ -115,6 +115,9 @@ int resultfile_differences(const struct resultfile *a,
 	if (strcmp(sa->engine, sb->engine))
 		diff_add(buf, len, &n, "engine %s vs %s", sa->engine,
 			 sb->engine);
+	if (sa->uring_depth != sb->uring_depth)
+		diff_add(buf, len, &n, "uring_depth %u vs %u", sa->uring_depth,
+			 sb->uring_depth);
 	if (strcmp(sa->cwd, sb->cwd))
 		diff_add(buf, len, &n, "cwd %s vs %s", sa->cwd, sb->cwd);
 	if (strcmp(sa->fs_struct, sb->fs_struct))

@@ -107,6 +107,7 @@ struct resultfile_settings {
 	char *fs_struct;
 	char *fd_table;
 	unsigned int depth;
+	unsigned int uring_depth; /* --uring-depth's lanes: 1 when absent */
 	char *dcache; /* "warm" (also when absent), "cold", "negative=N" */
 	/* --resolve and --prefix: "cwd" and "private" when absent */
 	char *walk_resolve, *walk_prefix;
@@ -196,11 +197,12 @@ void resultfile_labels(struct resultfile *rf, unsigned int n);
 
 /*
  * What keeps @a and @b from being compared like for like: the loadfile's
- * content (sha256), engine, isolation (cwd, fs_struct, fd_table), depth,
- * dcache, time or loops, warmup, the loadfile dialect and, for dbench
- * loadfiles, dbench's flags. Writes a comma-separated list into @buf ("engine
- * null vs posix, depth 0 vs 3"), truncated to fit @len, and returns the number
- * of differences: 0 when the two are alike (@buf is then "").
+ * content (sha256), engine, lanes (uring_depth), isolation (cwd,
+ * fs_struct, fd_table), depth, dcache, time or loops, warmup, the loadfile
+ * dialect and, for dbench loadfiles, dbench's flags. Writes a comma-separated
+ * list into @buf ("engine null vs posix, depth 0 vs 3"), truncated to fit @len,
+ * and returns the number of differences: 0 when the two are alike (@buf is then
+ * "").
  */
 int resultfile_differences(const struct resultfile *a,
 			   const struct resultfile *b, char *buf, size_t len);

@@ -94,6 +94,17 @@ static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
 		return -EINVAL;
 	}
 	s->depth = (unsigned int)depth;
+	/* before --uring-depth every client thread had one lane */
+	depth = 1;
+	if (json_object_get(o, "uring_depth") &&
+	    jsonfield_u64(f, o, ow, "uring_depth", &depth))
+		return -EINVAL;
+	if (!depth || depth > UINT32_MAX) {
+		error("'%s': %s.uring_depth: %" PRIu64 " is out of range", f,
+		      ow, depth);
+		return -EINVAL;
+	}
+	s->uring_depth = (unsigned int)depth;
 	/* before --resolve and --prefix every walk was cwd's and private,
 	 * before --dcache every run warm */
 	if (opt_str(f, o, ow, "resolve", "cwd", &s->walk_resolve) ||

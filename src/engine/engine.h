@@ -118,12 +118,21 @@ struct engine {
 		      bool strict, bool fixed);
 	/*
 	 * The client thread's own state (a ring), made before its [setup]
-	 * for the ops of @lf, with --uring-fixed's @fixed, and released when
-	 * its loop ends, in the thread: 0 or -errno.
+	 * for the ops of @lf, with --uring-fixed's @fixed and room for
+	 * --uring-depth's @depth ops in flight, and released when its loop
+	 * ends, in the thread: 0 or -errno.
 	 */
 	int (*ctx_init)(struct engine_ctx *c, const struct loadfile *lf,
-			bool fixed);
+			bool fixed, unsigned int depth);
 	void (*ctx_release)(struct engine_ctx *c);
+	/*
+	 * --uring-depth above 1: run @fn(@arg[k]) for each of the depth
+	 * lanes ctx_init() made, each with its op in flight, on @c's queue,
+	 * until all have returned. A lane's engine_ctx shares @c's ring.
+	 * NULL: the engine has no lanes.
+	 */
+	void (*lanes)(struct engine_ctx *c, void (*fn)(void *arg),
+		      void *const *arg);
 	/*
 	 * Close handle @h outside the timed ops (a cut of a trace, an open
 	 * that should have failed, the end): for a handle that is no fd of

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/compiler.h"
+#include "engine/uringlanes.h"
 #include "engine/uringring.h"
 #include "lang/loadfile.h"
 
@@ -35,10 +36,13 @@ static long uring_syscall_at(struct engine_ctx *c, const struct op *op,
 	return engine_posix.op_at[op->id](c, op, path, path2);
 }
 
-/* The next SQE: there is always one, a single op is ever in flight. */
+/*
+ * The next SQE: there is always one, a single op is ever in flight in
+ * each lane, and the ring has an entry for each lane.
+ */
 static inline struct io_uring_sqe *sqe(struct engine_ctx *c)
 {
-	return io_uring_get_sqe(&c->ring->ring);
+	return uring_ring_sqe(c->ring);
 }
 
 /* An op's last submission is done: count it if none was punted. */
@@ -53,8 +57,11 @@ static inline long done(struct engine_ctx *c, const struct op *op, long ret)
 	return ret;
 }
 
+/* The op's SQE, submitted and reaped: in its lane with --uring-depth. */
 static inline long run(struct engine_ctx *c)
 {
+	if (c->ring->lanes)
+		return uring_lanes_wait(c->ring->lanes);
 	return uring_ring_run(c->ring);
 }
 
@@ -369,6 +376,10 @@ static void uring_ctx_release(struct engine_ctx *c)
 	if (!c->ring)
 		return;
 	uring_ring_release(c->ring);
+	if (c->ring->pool) {
+		uring_lanes_release(c->ring->pool);
+		free(c->ring->pool);
+	}
 	free(c->ring->direct);
 	free(c->ring);
 	c->ring = NULL;
@@ -394,24 +405,50 @@ static int fixed_init(struct engine_ctx *c, const struct loadfile *lf)
 	return ret < 0 ? ret : 0;
 }
 
+/* --uring-depth above 1: the lanes and their stacks, made before [setup]. */
+static int lanes_init(struct engine_ctx *c, unsigned int depth)
+{
+	struct uring_lanes *l = calloc(1, sizeof(*l));
+	int ret;
+
+	if (!l)
+		return -ENOMEM;
+	ret = uring_lanes_init(l, c->ring, depth);
+	if (ret) {
+		free(l);
+		return ret;
+	}
+	c->ring->pool = l;
+	return 0;
+}
+
 static int uring_ctx_init(struct engine_ctx *c, const struct loadfile *lf,
-			  bool fixed)
+			  bool fixed, unsigned int depth)
 {
 	int ret;
 
 	c->ring = calloc(1, sizeof(*c->ring));
 	if (!c->ring)
 		return -ENOMEM;
-	ret = uring_ring_init(c->ring);
+	ret = uring_ring_init(c->ring, depth);
 	if (ret) {
 		free(c->ring);
 		c->ring = NULL;
 		return ret;
 	}
 	ret = fixed ? fixed_init(c, lf) : 0;
+	if (!ret && depth > 1)
+		ret = lanes_init(c, depth);
 	if (ret)
 		uring_ctx_release(c);
 	return ret;
+}
+
+/* Run the lanes on the ring that ctx_init() made them for. */
+static void uring_lanes(struct engine_ctx *c, void (*fn)(void *arg),
+			void *const *arg)
+{
+	uring_lanes_run(c->ring->pool, fn, arg);
 }
 
 /* A handle closed outside the timed ops: a slot, or a plain fd. */
@@ -474,14 +511,18 @@ static const char *const uring_fallback[OP_NR] = {
 	[OP_UNLOCK] = "fcntl(2) F_SETLKW",
 };
 
-/* op and op_at alike: the ring's ops take c->at, AT_FDCWD outside dirfd */
-#define URING_OPS(sys)                                                      \
+/*
+ * op and op_at alike: the ring's ops take c->at, AT_FDCWD outside dirfd;
+ * @legacy is statvfs_legacy's, which has no dirfd form (NULL in op_at,
+ * where engine_check() refuses it; posix's op_at has none to call).
+ */
+#define URING_OPS(sys, legacy)                                              \
 	{                                                                   \
 		[OP_STAT] = uring_stat, [OP_LSTAT] = uring_lstat,           \
 		[OP_FSTAT] = uring_fstat, [OP_ACCESS] = sys,                \
 		[OP_STATFS] = sys, [OP_FSTATFS] = uring_syscall,            \
 		[OP_STATVFS] = sys, [OP_FSTATVFS] = uring_syscall,          \
-		[OP_STATVFS_LEGACY] = sys, [OP_OPEN] = uring_open,          \
+		[OP_STATVFS_LEGACY] = legacy, [OP_OPEN] = uring_open,       \
 		[OP_CREATE] = uring_create, [OP_CLOSE] = uring_close,       \
 		[OP_PREAD] = uring_pread, [OP_PWRITE] = uring_pwrite,       \
 		[OP_FSYNC] = uring_fsync, [OP_FDATASYNC] = uring_fdatasync, \
@@ -500,8 +541,8 @@ const struct engine engine_uring = {
 	.name = "uring",
 	.summary = "the same ops through the client's io_uring, one at a time",
 	.opens_fds = true,
-	.op = URING_OPS(uring_syscall),
-	.op_at = URING_OPS(uring_syscall_at),
+	.op = URING_OPS(uring_syscall, uring_syscall),
+	.op_at = URING_OPS(uring_syscall_at, NULL),
 	.op_beneath = {
 		[OP_OPEN] = uring_open_beneath,
 		[OP_CREATE] = uring_create_beneath,
@@ -513,5 +554,6 @@ const struct engine engine_uring = {
 	.usable = uring_usable,
 	.ctx_init = uring_ctx_init,
 	.ctx_release = uring_ctx_release,
+	.lanes = uring_lanes,
 	.drop = uring_drop,
 };

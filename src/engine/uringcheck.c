@@ -192,7 +192,7 @@ static void note_plain_handles(const struct loadfile *lf)
 int uring_kernel_probe(const char *who, struct io_uring_probe **probe)
 {
 	struct uring_ring r;
-	int ret = uring_ring_init(&r);
+	int ret = uring_ring_init(&r, 1);
 
 	*probe = NULL;
 	if (ret)

@@ -9,15 +9,19 @@
 #include <errno.h>
 #include <string.h>
 
-/* depth 1 needs one entry; create and probe chain nothing */
+/*
+ * Depth 1 needs one entry (create and probe chain nothing), a lane one
+ * each; the completion queue is twice the size, so it never overflows.
+ */
 #define URING_ENTRIES 4
 
-int uring_ring_init(struct uring_ring *r)
+int uring_ring_init(struct uring_ring *r, unsigned int depth)
 {
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	ret = io_uring_queue_init(URING_ENTRIES, &r->ring, URING_SETUP_FLAGS);
+	ret = io_uring_queue_init(depth > URING_ENTRIES ? depth : URING_ENTRIES,
+				  &r->ring, URING_SETUP_FLAGS);
 	if (ret < 0)
 		r->ring.ring_fd = -1;
 	return ret;

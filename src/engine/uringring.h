@@ -26,14 +26,19 @@ struct uring_ring {
 	 * descriptors (the slot of the ring's file table is the handle's
 	 * number); NULL without it */
 	bool *direct;
+	/* --uring-depth above 1: the lanes, made with the ring (pool), and
+	 * the same while they run (lanes), else NULL */
+	struct uring_lanes *pool, *lanes;
+	/* the lane running (0 without lanes): its submissions' user data */
+	unsigned int cur;
 };
 
 /* The setup flags of every ring (doc/design.md, "The uring engine"). */
 #define URING_SETUP_FLAGS \
 	(IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN)
 
-/* Create the calling thread's ring: 0 or -errno. */
-int uring_ring_init(struct uring_ring *r);
+/* Create the calling thread's ring for @depth ops in flight: 0 or -errno. */
+int uring_ring_init(struct uring_ring *r, unsigned int depth);
 void uring_ring_release(struct uring_ring *r);
 
 /*
@@ -43,5 +48,14 @@ void uring_ring_release(struct uring_ring *r);
  * must be reaped before the next op.
  */
 int uring_ring_run(struct uring_ring *r);
+
+/* The SQE for the op under way, marked with the lane that submits it. */
+static inline struct io_uring_sqe *uring_ring_sqe(struct uring_ring *r)
+{
+	struct io_uring_sqe *e = io_uring_get_sqe(&r->ring);
+
+	io_uring_sqe_set_data64(e, r->cur);
+	return e;
+}
 
 #endif /* VB_ENGINE_URINGRING_H */

@@ -49,7 +49,7 @@ int fdring_usable(bool fixed)
 
 int fdring_init(struct fdring *f, bool fixed, uint64_t slots)
 {
-	int ret = uring_ring_init(&f->r);
+	int ret = uring_ring_init(&f->r, 1);
 
 	f->fixed = fixed;
 	if (ret)

@@ -101,6 +101,8 @@ static void variant_options(json_t *o, const struct report_config *rc,
 
 	json_object_set_new(o, "loadfile", str(v->loadfile));
 	json_object_set_new(o, "engine", str(v->engine));
+	json_object_set_new(o, "uring_depth",
+			    json_integer(run_config_lanes(cfg)));
 	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
 	json_object_set_new(
 		o, "fs_struct",

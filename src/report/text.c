@@ -42,15 +42,17 @@ static void print_setup(const char *indent, const struct report_config *rc,
 	/* an ESC or a newline in a name must not break the line */
 	char *name = escape_shown(lf->name);
 	struct walk_figures w;
-	char dcache[REPORT_DCACHE_LEN];
+	char dcache[REPORT_DCACHE_LEN], lanes[48];
 
+	snprintf(lanes, sizeof(lanes), " (%u lanes a client thread)",
+		 run_config_lanes(cfg));
 	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, name,
 	       loadfile_run_nops(lf), lf->nsetup);
 	free(name);
-	printf("%sengine %s  cwd %s  fs_struct %s  fd table %s  depth %u  dcache %s  placement %s\n",
-	       indent, engine, cwd_names[cfg->cwd], fs_names[cfg->fs],
-	       fdt_names[cfg->fdt], cfg->depth, report_dcache(cfg, dcache),
-	       report_placement(cfg));
+	printf("%sengine %s%s  cwd %s  fs_struct %s  fd table %s  depth %u  dcache %s  placement %s\n",
+	       indent, engine, run_config_lanes(cfg) > 1 ? lanes : "",
+	       cwd_names[cfg->cwd], fs_names[cfg->fs], fdt_names[cfg->fdt],
+	       cfg->depth, report_dcache(cfg, dcache), report_placement(cfg));
 	walk_figures(&w, rc, cfg, lf);
 	printf("%swalk: resolve %s  prefix %s  a lookup walks %u components before the loadfile's path (%.1f on average)",
 	       indent, resolve_names[cfg->resolve],

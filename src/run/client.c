@@ -61,8 +61,16 @@ void client_memory(struct client_memory *m, const struct loadfile *lf,
 		   (lf->nhandles + 1) * sizeof(int) + paths;
 }
 
-int client_init(struct client *c, struct run_state *rs, unsigned int id,
-		int dirfd, const char *prefix)
+unsigned int client_lane_number(const struct run_state *rs, unsigned int id,
+				unsigned int lane)
+{
+	return (rs->ids ? rs->ids[id] : id) * run_config_lanes(rs->cfg) + lane;
+}
+
+/* Client @id's lane @lane: everything but the thread's state. */
+static int client_init_lane(struct client *c, struct run_state *rs,
+			    unsigned int id, unsigned int lane, int dirfd,
+			    const char *prefix)
 {
 	static const int no_fail[OP_NR];
 	const struct loadfile *lf = rs->lf;
@@ -70,7 +78,8 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 
 	memset(c, 0, sizeof(*c));
 	c->id = id;
-	c->number = rs->ids ? rs->ids[id] : id;
+	c->lane = lane;
+	c->number = client_lane_number(rs, id, lane);
 	c->rs = rs;
 	c->engine = rs->engine;
 	/* a loadfile of [run N] streams: this client's stream */
@@ -120,8 +129,54 @@ int client_init(struct client *c, struct run_state *rs, unsigned int id,
 	return result_init(&c->res, lf->nslots);
 }
 
+int client_init(struct client *c, struct run_state *rs, unsigned int id,
+		int dirfd, const char *prefix)
+{
+	unsigned int n = run_config_lanes(rs->cfg);
+	int ret = client_init_lane(c, rs, id, 0, dirfd, prefix);
+
+	if (ret || n == 1)
+		return ret;
+	c->nlanes = n;
+	c->lanes = calloc_aligned(n - 1, sizeof(*c->lanes));
+	c->lane_arg = calloc(n, sizeof(*c->lane_arg));
+	c->tally = calloc(1, sizeof(*c->tally));
+	if (!c->lanes || !c->lane_arg || !c->tally)
+		return -ENOMEM;
+	c->lane_arg[0] = c;
+	return 0;
+}
+
+int client_add_lane(struct client *c, unsigned int lane, int dirfd,
+		    const char *prefix)
+{
+	struct client *l = &c->lanes[lane - 1];
+	int ret;
+
+	ret = client_init_lane(l, c->rs, c->id, lane, dirfd, prefix);
+	c->lanes_made = lane;
+	if (ret)
+		return ret;
+	/* the thread's: its progress slot, its CPU */
+	l->progress = c->progress;
+	l->cpu = c->cpu;
+	l->tally = c->tally;
+	c->lane_arg[lane] = l;
+	return 0;
+}
+
 void client_release(struct client *c)
 {
+	for (unsigned int k = 0; k < c->lanes_made; k++)
+		client_release(&c->lanes[k]);
+	c->lanes_made = 0;
+	free(c->lanes);
+	free(c->lane_arg);
+	if (!c->lane) /* a lane's is its thread's */
+		free(c->tally);
+	c->lanes = NULL;
+	c->lane_arg = NULL;
+	c->tally = NULL;
 	clientpaths_release(&c->paths);
 	free(c->walkdir);
 	free(c->ctx.fd);
@@ -291,22 +346,22 @@ static int client_negative(struct client *c)
 	return ret;
 }
 
-static int client_setup(struct client *c)
+/* Lane @k of @c's thread: @c itself for lane 0. */
+static struct client *lane_of(struct client *c, unsigned int k)
 {
-	const struct run_state *rs = c->rs;
-	const struct run_config *cfg = rs->cfg;
-	int ret;
+	return k ? &c->lanes[k - 1] : c;
+}
 
-	ret = client_pin(c);
-	if (ret)
-		return ret;
-	if (cfg->fs == FS_PRIVATE) {
-		if (unshare(CLONE_FS) || fchdir(c->dirfd))
-			return -errno;
-	}
-	/* --resolve dirfd and beneath: lookups start at an O_PATH fd of the
-	 * client's directory, held for the whole run */
-	if (cfg->resolve == RESOLVE_DIRFD ||
+/*
+ * --resolve dirfd and beneath: lookups start at an O_PATH fd of the
+ * client's directory, held for the whole run. So do a thread's lanes in
+ * every mode: a thread has one cwd, and each lane its own directory.
+ */
+static int client_open_at(struct client *c, bool lanes)
+{
+	const struct run_config *cfg = c->rs->cfg;
+
+	if (lanes || cfg->resolve == RESOLVE_DIRFD ||
 	    cfg->resolve == RESOLVE_MODE_BENEATH) {
 		c->ctx.at =
 			openat(c->dirfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -317,18 +372,63 @@ static int client_setup(struct client *c)
 		close(c->dirfd);
 		c->dirfd = -1;
 	}
+	return 0;
+}
+
+/*
+ * A lane's [setup] on its thread's ring (before the lanes start, one
+ * op at a time); a failure ends the thread's setup.
+ */
+static int lane_setup(struct client *c, struct client *l)
+{
+	int ret;
+
+	l->ctx.ring = c->ctx.ring;
+	ret = run_setup_ops(l);
+	if (ret) {
+		/* told as the lane's: the run ends with this error, and the
+		 * message names the client whose [setup] failed */
+		c->error_line = l->error_line;
+		c->error_op = l->error_op;
+		c->number = l->number;
+		return ret;
+	}
+	l->ctx.inl = &l->res.err[0][ERR_INLINE];
+	l->ctx.inl_stride = ERR_NR;
+	return 0;
+}
+
+static int client_setup(struct client *c)
+{
+	const struct run_state *rs = c->rs;
+	const struct run_config *cfg = rs->cfg;
+	unsigned int n = c->nlanes ? c->nlanes : 1, fds;
+	int ret;
+
+	ret = client_pin(c);
+	if (ret)
+		return ret;
+	if (cfg->fs == FS_PRIVATE) {
+		if (unshare(CLONE_FS) || fchdir(c->dirfd))
+			return -errno;
+	}
+	for (unsigned int k = 0; k < n; k++) {
+		ret = client_open_at(lane_of(c, k), n > 1);
+		if (ret)
+			return ret;
+	}
 	if (cfg->fdt == FDT_PRIVATE) {
 		if (unshare(CLONE_FILES))
 			return -errno;
-		ret = fdtable_reserve(rs->setup_fds > rs->run_fds ?
-					      rs->setup_fds :
-					      rs->run_fds);
+		/* run_fds counts every lane's (run.c) */
+		fds = rs->setup_fds > rs->run_fds ? rs->setup_fds : rs->run_fds;
+		ret = fdtable_reserve(fds);
 		if (ret)
 			return ret;
 	}
 	/* -e uring: the ring, in the client's fd table, before [setup] */
 	if (c->engine->ctx_init) {
-		ret = c->engine->ctx_init(&c->ctx, rs->lf, cfg->uring_fixed);
+		ret = c->engine->ctx_init(&c->ctx, rs->lf, cfg->uring_fixed, n);
 		if (ret)
 			return ret;
 	}
@@ -338,6 +438,11 @@ static int client_setup(struct client *c)
 	/* the [run] ops' inline completions, in their slots' outcomes */
 	c->ctx.inl = &c->res.err[0][ERR_INLINE];
 	c->ctx.inl_stride = ERR_NR;
+	for (unsigned int k = 1; k < n; k++) {
+		ret = lane_setup(c, lane_of(c, k));
+		if (ret)
+			return ret;
+	}
 	return client_negative(c);
 }
 
@@ -493,11 +598,19 @@ static void count_ops(struct client *c, bool sampled)
  * op go into the result when the loop ends (the main thread reads the
  * progress slot while it runs, the result only after the join).
  *
- * Always inlined into client_loop()'s two calls, so that each loop is
- * compiled with @sampled a constant.
+ * Always inlined into client_loop()'s and lane_main()'s calls, so that
+ * each loop is compiled with @sampled and @laned constants: a loop
+ * without lanes is the same code as before they existed.
+ *
+ * @laned: the loop of one of the thread's lanes (--uring-depth). It
+ * keeps its own counts and result, but stores the thread's counts in the
+ * progress slot (c->tally), leaves the warmup gate, the thread's usage
+ * and its io-wq time to lane 0, and its latencies run from its previous
+ * op's completion to this one's: what the lane waited for the thread is
+ * in them.
  */
-static inline __attribute__((always_inline)) void client_run(struct client *c,
-							     const bool sampled)
+static inline __attribute__((always_inline)) void
+client_run(struct client *c, const bool sampled, const bool laned)
 {
 	struct run_state *rs = c->rs;
 	const struct run_config *cfg = rs->cfg;
@@ -513,29 +626,35 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 	bool close_after_pass = rs->lf->close_after_pass;
 	/* the end of a pass has work beyond counting it: one test a pass */
 	bool pass_work = !measuring || close_after_pass || cfg->pass_times;
-	bool owe_gate = rs->warm_gate;
+	/* lane 0 alone stands for the thread at the gate and in usage */
+	const bool thread_lane = !laned || !c->lane;
+	bool owe_gate = rs->warm_gate && thread_lane;
 	/* the latencies not yet in res->lat, on this thread's stack beside
 	 * the loop's other locals (doc/performance.md, "The histogram's
 	 * store"), and how many */
 	struct hist_batch batch;
 	unsigned int batched = 0;
-	struct usage_mark u_start, u_end;
-	uint64_t iowq_start = 0;
+	struct usage_mark own_start, u_end;
+	struct usage_mark *u_start = laned ? &c->tally->u_start : &own_start;
+	uint64_t own_iowq = 0;
+	uint64_t *iowq_start = laned ? &c->tally->iowq_start : &own_iowq;
 
 	/*
 	 * A client that owes the warmup gate arrives even when stopped, or
 	 * the main thread would wait for it forever; and one that finds the
 	 * run stopped already must not replay ops waiting for a change.
 	 */
-	if (rs->warm_gate && cfg->warmup_kind == WARMUP_PASSES)
+	if (owe_gate && cfg->warmup_kind == WARMUP_PASSES)
 		warm_passes = cfg->warmup;
 	if (seen == PHASE_STOP)
 		goto out;
 	end_at = phase_end(rs, seen);
 	if (sampled)
 		sample_restart(c);
-	usage_mark(&u_start);
-	iowq_mark(c, &iowq_start);
+	if (thread_lane) {
+		usage_mark(u_start);
+		iowq_mark(c, iowq_start);
+	}
 	t0 = clock_now_ns();
 	res->t_start = t0;
 	c->pass_mark = t0;
@@ -559,8 +678,10 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 					bytes_from = done_bytes;
 					if (sampled)
 						sample_restart(c);
-					usage_mark(&u_start);
-					iowq_mark(c, &iowq_start);
+					if (thread_lane) {
+						usage_mark(u_start);
+						iowq_mark(c, iowq_start);
+					}
 					t0 = clock_now_ns();
 					res->t_start = t0;
 					measuring = true;
@@ -608,7 +729,10 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 					owe_gate = false;
 					gate_arrive(&rs->gate);
 					t0 = clock_now_ns();
-				} else {
+				} else if (thread_lane || !rs->warm_gate ||
+					   seen == PHASE_MEASURE) {
+					/* a gated warmup ends at lane 0's
+					 * arrival */
 					run_state_advance(
 						rs, seen == PHASE_MEASURE ?
 							    PHASE_STOP :
@@ -619,14 +743,19 @@ static inline __attribute__((always_inline)) void client_run(struct client *c,
 			err = ret < 0 ? (int)-ret : 0;
 			if (ret > 0) {
 				done_bytes += (uint64_t)ret;
-				atomic_store_explicit(&prog->bytes, done_bytes,
+				atomic_store_explicit(&prog->bytes,
+						      laned ? c->tally->bytes +=
+							      (uint64_t)ret :
+							      done_bytes,
 						      memory_order_relaxed);
 			}
 			if (__builtin_expect(!op_expect_matches(op, err), 0))
 				client_unexpected(c, op, err);
 			else if (__builtin_expect(err == EINTR, 0))
 				client_interrupted(c, op);
-			atomic_store_explicit(&prog->ops, ++done,
+			++done;
+			atomic_store_explicit(&prog->ops,
+					      laned ? ++c->tally->ops : done,
 					      memory_order_relaxed);
 		}
 		if (__builtin_expect(pass_work, 0)) {
@@ -661,9 +790,15 @@ out:
 	if (!measuring) {
 		result_reset(res);
 	} else {
-		usage_mark(&u_end);
-		result_add_usage(res, &u_start, &u_end);
-		iowq_add(c, iowq_start);
+		/* lanes: the thread's, when all its lanes are done */
+		if (!laned) {
+			usage_mark(&u_end);
+			result_add_usage(res, u_start, &u_end);
+			iowq_add(c, *iowq_start);
+			c->last_cpu = u_end.cpu;
+		} else if (thread_lane) {
+			c->tally->measuring = true;
+		}
 		hist_batch_flush(&batch, batched, res->lat);
 		count_ops(c, sampled);
 		res->ops = done - done_from;
@@ -671,19 +806,52 @@ out:
 		/* the last op's end (sampling: now); none without an op */
 		if (res->ops)
 			res->t_end = sampled ? clock_now_ns() : t0;
-		c->last_cpu = u_end.cpu;
 	}
 	close_handles(c);
 	if (owe_gate)
 		gate_arrive(&rs->gate);
 }
 
+/* One lane of the thread (--uring-depth), on its own stack. */
+static void lane_main(void *arg)
+{
+	struct client *c = arg;
+
+	if (c->sample_left)
+		client_run(c, true, true);
+	else
+		client_run(c, false, true);
+}
+
+/*
+ * The thread's lanes, until each has ended; then their results in lane
+ * 0's (the thread's), with the thread's usage from lane 0's start of the
+ * measurement to the end of the last lane.
+ */
+static void client_lanes(struct client *c)
+{
+	struct lane_tally *t = c->tally;
+	struct usage_mark u_end;
+
+	c->engine->lanes(&c->ctx, lane_main, c->lane_arg);
+	for (unsigned int k = 1; k < c->nlanes; k++)
+		result_merge(&c->res, &c->lanes[k - 1].res);
+	if (t->measuring) {
+		usage_mark(&u_end);
+		result_add_usage(&c->res, &t->u_start, &u_end);
+		iowq_add(c, t->iowq_start);
+		c->last_cpu = u_end.cpu;
+	}
+}
+
 static void client_loop(struct client *c)
 {
-	if (c->sample_left)
-		client_run(c, true);
+	if (c->nlanes > 1)
+		client_lanes(c);
+	else if (c->sample_left)
+		client_run(c, true, false);
 	else
-		client_run(c, false);
+		client_run(c, false, false);
 }
 
 void *client_main(void *arg)

@@ -45,6 +45,19 @@ struct pass_time {
 };
 
 /*
+ * --uring-depth: what the lanes of one thread share (lane 0 holds it),
+ * written by that thread alone: their op and byte counts for the
+ * thread's progress slot, and the thread's usage from lane 0's start of
+ * the measurement.
+ */
+struct lane_tally {
+	uint64_t ops, bytes;
+	struct usage_mark u_start;
+	uint64_t iowq_start;
+	bool measuring;
+};
+
+/*
  * struct client: one worker thread. Everything the hot loop writes is
  * private to the client (allocated by and for it, cache-line aligned) and
  * is read by the main thread only after pthread_join().
@@ -92,6 +105,17 @@ struct client {
 	/* the thread's id for /proc, set when it starts; read by the main
 	 * thread about a client that does not stop */
 	atomic_int tid;
+	/*
+	 * --uring-depth N above 1: this thread's lane (0: the thread's own
+	 * client, which holds the others), its lanes 1..N-1 (clients of
+	 * their own, run on this thread and merged into this client's
+	 * result when they end), how many are made, the arguments of the
+	 * engine's lanes() and what they share.
+	 */
+	unsigned int lane, nlanes, lanes_made;
+	struct client *lanes;
+	void **lane_arg;
+	struct lane_tally *tally;
 };
 
 /*
@@ -100,10 +124,28 @@ struct client {
  * its CPU is rs->cfg->placement's for @id. @dirfd is taken over (closed
  * by client_release(), which must be called also after a failure);
  * @prefix goes in front of every path it resolves ("" for none, see
- * clientpaths.h). Returns 0 or -ENOMEM.
+ * clientpaths.h). Returns 0 or -ENOMEM. With --uring-depth N above 1,
+ * it is lane 0 of its thread, client number N times the job's; its
+ * lanes are added with client_add_lane().
  */
 int client_init(struct client *c, struct run_state *rs, unsigned int id,
 		int dirfd, const char *prefix);
+
+/*
+ * --uring-depth: lane @lane (1 to N-1) of client @c's thread, the client
+ * numbered client_lane_number(); @dirfd and @prefix as client_init()'s.
+ */
+int client_add_lane(struct client *c, unsigned int lane, int dirfd,
+		    const char *prefix);
+
+/*
+ * The number in the job (${client}, clients/client<N>) of lane @lane of
+ * this rank's client thread @id: with N lanes, N times the thread's
+ * number plus the lane, so the lanes of a run number as the clients of
+ * a run with N times the threads.
+ */
+unsigned int client_lane_number(const struct run_state *rs, unsigned int id,
+				unsigned int lane);
 
 /*
  * What client_init() allocates for one client of @lf on @e, in bytes: its

@@ -44,6 +44,16 @@ void run_memory(struct run_memory *m, const struct loadfile *lf,
 	m->touched = c->data + c->scratch + c->stats + c->other + arrays +
 		     STACK_TOUCHED;
 	m->mapped = m->touched - STACK_TOUCHED + m->stack;
+	/* --uring-depth: each further lane is a client's state and a stack
+	 * (engine/uringlanes.c, the size of a client thread's) */
+	if (run_config_lanes(cfg) > 1) {
+		uint64_t more = run_config_lanes(cfg) - 1,
+			 lane = c->data + c->scratch + c->stats + c->other +
+				sizeof(struct client);
+
+		m->touched += more * (lane + STACK_TOUCHED);
+		m->mapped += more * (lane + m->stack);
+	}
 	m->kept = arrays;
 	m->fixed = c->stats;
 }

@@ -64,16 +64,20 @@ void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat)
 {
+	enum resolve_mode mode = cfg->resolve;
+
 	memset(run, 0, sizeof(*run));
 	run->state.cfg = cfg;
 	run->state.lf = lf;
 	run->state.engine = engine;
+	/* lanes share their thread's cwd: theirs is a dirfd (client.c) */
+	if (run_config_lanes(cfg) > 1 && mode == RESOLVE_CWD)
+		mode = RESOLVE_DIRFD;
 	for (unsigned int id = 0; id < OP_NR; id++) {
-		run->state.opfn[id] = engine_op(engine, cfg->resolve, id);
+		run->state.opfn[id] = engine_op(engine, mode, id);
 		run->state.opfn_setup[id] = engine_op(
 			engine,
-			cfg->resolve == RESOLVE_MODE_BENEATH ? RESOLVE_DIRFD :
-							       cfg->resolve,
+			mode == RESOLVE_MODE_BENEATH ? RESOLVE_DIRFD : mode,
 			id);
 	}
 	run->nclients = nclients;
@@ -88,8 +92,13 @@ void run_init(struct run *run, const struct run_config *cfg,
 	gate_init(&run->state.gate);
 	run->state.measure_at = run->state.stop_at = UINT64_MAX;
 	if (engine->opens_fds) {
+		/* a thread's lanes hold theirs at once, and a directory
+		 * fd each */
 		run->state.setup_fds = lf->setup_fds;
-		run->state.run_fds = lf->run_fds;
+		run->state.run_fds =
+			run_config_lanes(cfg) > 1 ?
+				(lf->run_fds + 1) * run_config_lanes(cfg) :
+				lf->run_fds;
 	}
 	run->cpus = cfg->placement ? placement_cpus(cfg->placement, nclients) :
 				     (double)sysconf(_SC_NPROCESSORS_ONLN);
@@ -213,31 +222,53 @@ static int client_ready(struct run *run, unsigned int i)
 	return ret;
 }
 
+/*
+ * Lane @lane of client @i (0: the client itself): its directory and its
+ * state. With --uring-depth N, lane k of the thread numbered t in the
+ * job is client t * N + k in everything but its thread.
+ */
+static int start_lane(struct run *run, struct workdir *wd, int shared_fd,
+		      unsigned int i, unsigned int lane)
+{
+	struct client *c = &run->clients[i];
+	unsigned int number = client_lane_number(&run->state, i, lane);
+	char prefix[PATH_MAX];
+	int ret, dirfd;
+
+	ret = clientdir_prefix(run->state.cfg, run->index, run->abs_root,
+			       number, prefix, sizeof(prefix));
+	if (ret < 0) {
+		error("the paths of client %u: %s", number, strerror(-ret));
+		return ret;
+	}
+	ret = clientdir_open(run->state.cfg, run->index, wd, number, shared_fd,
+			     &dirfd);
+	if (ret) {
+		if (lane)
+			client_release(c);
+		return ret;
+	}
+	ret = lane ? client_add_lane(c, lane, dirfd, prefix) :
+		     client_init(c, &run->state, i, dirfd, prefix);
+	if (ret) {
+		client_release(c);
+		error("cannot set up client %u: %s", number, strerror(-ret));
+	}
+	return ret;
+}
+
 /* Create client @i's directory, its state and its thread. */
 static int start_client(struct run *run, struct workdir *wd, int shared_fd,
 			unsigned int i, const pthread_attr_t *attr)
 {
 	struct client *c = &run->clients[i];
-	char prefix[PATH_MAX];
 	sigset_t old;
-	int ret, dirfd;
+	int ret;
 
-	ret = clientdir_prefix(run->state.cfg, run->index, run->abs_root,
-			       run->ids[i], prefix, sizeof(prefix));
-	if (ret < 0) {
-		error("the paths of client %u: %s", run->ids[i],
-		      strerror(-ret));
-		return ret;
-	}
-	ret = clientdir_open(run->state.cfg, run->index, wd, run->ids[i],
-			     shared_fd, &dirfd);
-	if (ret)
-		return ret;
-	ret = client_init(c, &run->state, i, dirfd, prefix);
-	if (ret) {
-		client_release(c);
-		error("cannot set up client %u: %s", c->number, strerror(-ret));
-		return ret;
+	for (unsigned int k = 0; k < run_config_lanes(run->state.cfg); k++) {
+		ret = start_lane(run, wd, shared_fd, i, k);
+		if (ret)
+			return ret;
 	}
 	signals_block(&old);
 	ret = -pthread_create(&c->thread, attr, client_main, c);

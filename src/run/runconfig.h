@@ -83,6 +83,8 @@ struct run_config {
 	bool strict;
 	bool uring_strict; /* -e uring refuses the ops that fall back */
 	bool uring_fixed; /* -e uring opens into the ring's file table */
+	/* --uring-depth: lanes per client thread (0 and 1: one, no lanes) */
+	unsigned int uring_depth;
 	bool quiet; /* no progress line */
 	/* standard output is a pipe or socket whose reader going away
 	 * (vfsbench | head) stops the run as a SIGPIPE would */
@@ -119,5 +121,14 @@ struct run_config {
 	 */
 	const char *exec_before, *exec_after;
 };
+
+/*
+ * --uring-depth's lanes per client thread: each lane is a client of its
+ * own (directory, ${client}, [setup], handles) but for its thread.
+ */
+static inline unsigned int run_config_lanes(const struct run_config *cfg)
+{
+	return cfg->uring_depth > 1 ? cfg->uring_depth : 1;
+}
 
 #endif /* VB_RUN_RUNCONFIG_H */
