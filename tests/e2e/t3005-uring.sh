@@ -46,6 +46,17 @@ fi
 # files left (--skip-cleanup).
 for lf in "$abs_top_srcdir"/loadfiles/*.load; do
 	name=${lf##*/}
+	# ThreadSanitizer does not see a close through the ring, so a dup or
+	# fcntl on an fd number another client had looks like a race to it
+	# (-e uring -c wis-dup1.load 8 fails about one run in two under TSan)
+	case $name in wis-dup*.load | wis-lock*.load)
+		if test "${VB_SANITIZER-}" = thread; then
+			test_skip "$name: posix and uring, the same counts and tree" \
+				"ThreadSanitizer misses the ring's close (a false race)"
+			continue
+		fi
+		;;
+	esac
 	test_expect_success "$name: posix and uring, the same counts and tree" '
 		canary_setup &&
 		vfsbench -q -e posix -c "$lf" --loops 3 --skip-cleanup \
