@@ -20,6 +20,7 @@
 #include "lang/ops.h"
 #include "run/client.h"
 #include "run/clientdir.h"
+#include "run/memory.h"
 #include "run/runconfig.h"
 #include "run/signals.h"
 #include "run/sleep.h"
