@@ -184,7 +184,7 @@ test_expect_success 'with -e null: each read outside counted once a pass' '
 	workdir_empty
 '
 
-test_expect_success 'a read outside, written by hand: replayed with --read-outside only' '
+test_expect_success 'a read outside, written by hand: replayed with --read-outside only, also where paths get a prefix (--depth)' '
 	canary_setup &&
 	snapshot outside >before &&
 	printf "[run]\nstat %s/f\nopen %s/f rdonly @1\npread @1 0 6\nfstat @1\nclose @1\nstat %s/nothing ENOENT\n" \
@@ -196,6 +196,10 @@ test_expect_success 'a read outside, written by hand: replayed with --read-outsi
 		-D "$TRASH/work" 1 >report &&
 	test "$(unexpected_total report)" = 0 &&
 	test "$(op_count report pread)" = 2 &&
+	vfsbench --read-outside --depth 3 -c lf.load --loops 2 \
+		-D "$TRASH/work" 2 >report &&
+	test "$(unexpected_total report)" = 0 &&
+	test "$(op_count report stat)" = 8 &&
 	snapshot outside >after &&
 	test_cmp before after &&
 	canary_check &&
