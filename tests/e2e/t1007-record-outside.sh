@@ -121,6 +121,73 @@ strace_test '--keep-outside: the reads outside kept, absolute, in order' '
 	test_grep "^#   close  *1$" dropped
 '
 
+# A log written by hand: what --keep-outside keeps and what it drops
+# outside (a write, an unlink, a rename, an open for writing, and a
+# write, fsync and ftruncate through an fd opened read-only outside).
+test_expect_success '--keep-outside of a log: kept and dropped, exactly' '
+	mkdir -p r &&
+	sed "s|@R@|$TRASH/r|g; s|@O@|$O|g" >log <<-\EOT &&
+	10 1.01 newfstatat(AT_FDCWD</@R@>, "../outside/f", {st_mode=S_IFREG|0644, st_size=6, ...}, 0) = 0
+	10 1.02 openat(AT_FDCWD</@R@>, "@O@/f", O_RDONLY|O_CLOEXEC) = 3</@O@/f>
+	10 1.03 read(3</@O@/f>, "outer\n", 4096) = 6
+	10 1.04 write(3</@O@/f>, "x", 1) = -1 EBADF (Bad file descriptor)
+	10 1.05 fsync(3</@O@/f>) = 0
+	10 1.06 ftruncate(3</@O@/f>, 0) = -1 EINVAL (Invalid argument)
+	10 1.07 fstat(3</@O@/f>, {st_mode=S_IFREG|0644, st_size=6, ...}) = 0
+	10 1.08 close(3</@O@/f>) = 0
+	10 1.09 openat(AT_FDCWD</@R@>, "@O@/w", O_WRONLY|O_APPEND) = 3</@O@/w>
+	10 1.10 write(3</@O@/w>, "x", 1) = 1
+	10 1.11 close(3</@O@/w>) = 0
+	10 1.12 unlink("@O@/gone") = -1 ENOENT (No such file or directory)
+	10 1.13 rename("@O@/a", "@O@/b") = -1 ENOENT (No such file or directory)
+	10 1.14 openat(AT_FDCWD</@R@>, "@O@/t", O_RDONLY|O_TRUNC) = -1 ENOENT (No such file or directory)
+	10 1.15 access("@O@/none", F_OK) = -1 ENOENT (No such file or directory)
+	10 1.16 openat(AT_FDCWD</@R@>, "x", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3</@R@/x>
+	10 1.17 close(3</@R@/x>) = 0
+	10 1.18 +++ exited with 0 +++
+	EOT
+	vfsbench record --keep-outside --root r -o log.load --from-trace log \
+		2>err &&
+	sed -n "/^# calls traced/,\$p" log.load >actual &&
+	sed "s|@O@|$O|g" >expect <<-\EOT &&
+	# calls traced: 17, replayed as ops: 8
+	# replayed: 8
+	#   access                   1
+	#   close                    2
+	#   fstat                    1
+	#   newfstatat               1
+	#   openat                   2
+	#   read                     1
+	# kept outside the root (--keep-outside): 3 read-only ops on absolute paths;
+	#   replay with vfsbench --read-outside, which lets only ops that read name them
+	# dropped, outside the root: 9
+	#   close                    1
+	#   fsync                    1
+	#   ftruncate                1
+	#   openat                   2
+	#   rename                   1
+	#   unlink                   1
+	#   write                    2
+	# dropped, no op in the loadfile language: 0
+	# dropped, on an fd not opened below the root in the trace: 0
+	# replayed without O_NONBLOCK or O_NOCTTY: 0
+	# closed at the end, as the kernel closed them at exit: 0
+	# [setup] makes 0 directories, 0 files (their sizes, not their data), 0 symlinks
+	# not made: 0 symlinks whose targets lead out, 0 special files or unnamable paths
+	[setup]
+	[run]
+	stat @O@/f
+	open @O@/f rdonly,cloexec @1
+	pread @1 0 4096
+	fstat @1
+	close @1
+	access @O@/none ENOENT
+	open x wronly,creat,trunc @1 644
+	close @1
+	EOT
+	test_cmp expect actual
+'
+
 strace_test 'without --read-outside its replay is refused, as any absolute path' '
 	canary_setup &&
 	first=$(grep -n "^[a-z]* /" o.load | head -n 1) &&
