@@ -32,7 +32,7 @@
 #include "sys/dcache.h"
 
 static int skip_cleanup, strict, quiet, sync_open, sync_dirs, fsync_writes,
-	no_resolve, links_out, uring_strict, uring_fixed;
+	no_resolve, links_out, read_outside, uring_strict, uring_fixed;
 
 static const struct poptOption
 	main_options[] = {
@@ -151,6 +151,9 @@ static const struct poptOption
 		  "native|dbench|both" },
 		{ "links-out", '\0', POPT_ARG_NONE, &links_out, 0,
 		  "let the loadfile's symlinks lead out of the work directory (absolute, or with ..); it may then only read",
+		  NULL },
+		{ "read-outside", '\0', POPT_ARG_NONE, &read_outside, 0,
+		  "let the loadfile name absolute paths in ops that only read (stat, access, readlink, open rdonly, ...), as vfsbench record --keep-outside writes them",
 		  NULL },
 		{ "dialect", '\0', POPT_ARG_STRING, NULL, OPT_DIALECT,
 		  "loadfile language: auto, native or dbench (default: auto)",
@@ -416,6 +419,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	act = cpuopts_init(&cfg->cpus);
 	skip_cleanup = strict = quiet = 0;
 	sync_open = sync_dirs = fsync_writes = no_resolve = links_out = 0;
+	read_outside = 0;
 	uring_strict = uring_fixed = 0;
 	pc = poptGetContext("vfsbench", argc, argv, main_options, 0);
 	poptSetOtherOptionHelp(pc, "[OPTIONS] CLIENTS...");
@@ -467,6 +471,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->lopts.fsync_writes = fsync_writes;
 	cfg->lopts.no_resolve = no_resolve;
 	cfg->lopts.links_out = links_out;
+	cfg->lopts.read_outside = read_outside;
 	if (act == OPTIONS_RUN)
 		act = validate(cfg, warmup_set, time_set, fs_set);
 	cfg->seed_set = seed_set;

@@ -243,9 +243,9 @@ static void agreement_of(struct agreement *a, const struct config *cfg,
 
 		add(&s, "variant %s engine %s\n", vc->label, vc->engine);
 		add(&s,
-		    "dialect %d links %d sync %d %d %d resolve %d fsinfo %d\n",
-		    o->dialect, o->links_out, o->sync_open, o->sync_dirs,
-		    o->fsync_writes, !o->no_resolve, o->fsinfo);
+		    "dialect %d links %d outside %d sync %d %d %d resolve %d fsinfo %d\n",
+		    o->dialect, o->links_out, o->read_outside, o->sync_open,
+		    o->sync_dirs, o->fsync_writes, !o->no_resolve, o->fsinfo);
 		add_run(&s, &vc->run);
 		add(&l, "%s\n", lf[v].sha256);
 	}

@@ -45,6 +45,7 @@ struct recorder {
 	char *from_trace; /* convert this log; run nothing */
 	int force;
 	bool tasks_as_clients; /* a [run N] stream per task */
+	bool keep_outside; /* read-only lookups outside the root, kept */
 	char **cmd; /* NULL-terminated */
 	char rootabs[PATH_MAX];
 	char cwd[PATH_MAX];
@@ -194,6 +195,8 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 		  char **text, size_t *len)
 {
 	struct record_header h = { .ntasks = ntasks };
+	/* read back as the replay must read it */
+	struct loadfile_opts lopts = { .read_outside = rc->keep_outside };
 	struct loadfile lf;
 	struct utsname u;
 	char kernel[3 * sizeof(u.release)], date[32];
@@ -219,7 +222,7 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	if (fclose(f) || ret)
 		die("out of memory");
 	free(words);
-	if (loadfile_parse(&lf, rc->output, *text, *len, NULL))
+	if (loadfile_parse(&lf, rc->output, *text, *len, &lopts))
 		return error("the recording is no loadfile vfsbench can read (a bug of vfsbench record): no loadfile written"),
 		       VB_EXIT_RUNTIME;
 	loadfile_release(&lf);
@@ -272,6 +275,7 @@ enum {
 	OPT_REC_ROOT,
 	OPT_REC_FROM_TRACE,
 	OPT_REC_TASKS,
+	OPT_REC_OUTSIDE,
 };
 
 static const struct poptOption record_options[] = {
@@ -287,6 +291,9 @@ static const struct poptOption record_options[] = {
 	  "LOG" },
 	{ "tasks-as-clients", '\0', POPT_ARG_NONE, NULL, OPT_REC_TASKS,
 	  "each task (thread or process) a client of its own, a [run N] stream in its own order",
+	  NULL },
+	{ "keep-outside", '\0', POPT_ARG_NONE, NULL, OPT_REC_OUTSIDE,
+	  "keep the read-only lookups outside DIR (stat, access, readlink, open rdonly and what reads its fd) with absolute paths; replay with vfsbench --read-outside",
 	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_REC_HELP,
 	  "show this help and exit", NULL },
@@ -326,6 +333,8 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 			to = &rc->from_trace;
 		} else if (r == OPT_REC_TASKS) {
 			rc->tasks_as_clients = true;
+		} else if (r == OPT_REC_OUTSIDE) {
+			rc->keep_outside = true;
 		}
 		if (to) {
 			free(*to);
@@ -393,6 +402,7 @@ int recorder_main(int argc, const char **argv)
 	}
 	record_init(&r, rc.rootabs, rc.cwd, tree.v, tree.n);
 	r.per_task = rc.tasks_as_clients;
+	r.keep_outside = rc.keep_outside;
 	if (!rc.from_trace) {
 		const char *tmp = getenv("TMPDIR");
 

@@ -33,6 +33,12 @@ struct loadfile_opts {
 	 * resolves stays below its directory.
 	 */
 	bool links_out;
+	/*
+	 * --read-outside: a path may be absolute in an op that only reads
+	 * (op_changes() false), and a handle opened on one only read
+	 * through; any other op on an absolute path stays an error.
+	 */
+	bool read_outside;
 	/* dbench dialect only, fixed into the ops at load time: */
 	bool sync_open; /* -s: O_SYNC on NTCreateX's open */
 	bool sync_dirs; /* -S: fdatasync the parent after namespace ops */

@@ -46,6 +46,9 @@ struct parser {
 	const char *orig; /* the current line, before tokenizing */
 	struct builder *b;
 	bool links_out; /* --links-out: see struct loadfile_opts */
+	bool read_outside; /* --read-outside: see struct loadfile_opts */
+	/* the handles an open of an absolute path filled: read-only */
+	bool outside[OP_MAX_HANDLES];
 	/* the first line with ".." in a path (0: none), and the first
 	 * symlink target with no name to go down to ("."): together they
 	 * could lead out, see check_dotdot() */
@@ -182,7 +185,7 @@ static int parse_path(struct parser *p, const struct token *t, const char **out,
 
 	if (!len)
 		return perr(p, t->col, "empty path");
-	if (s[0] == '/')
+	if (s[0] == '/' && !p->read_outside)
 		return perr(
 			p, t->col,
 			"absolute path '%s': paths are relative to the client directory",
@@ -322,6 +325,9 @@ static int check_dotdot(struct parser *p, const struct op_desc *d,
 		const char *s = t->text, *c;
 
 		if (d->args[i] != ARG_PATH)
+			continue;
+		/* absolute (--read-outside): only reads, see check_outside() */
+		if (s[0] == '/')
 			continue;
 		if (changes) {
 			c = op_path_dotdot(s);
@@ -637,6 +643,41 @@ static int links_out_error(struct parser *p, const struct op *op,
 				    "changes the filesystem");
 }
 
+/*
+ * With --read-outside an absolute path is allowed in an op that only
+ * reads (op_changes() false), and a handle such an open filled may only
+ * be read through: nothing outside the work directory is ever created,
+ * changed or removed. The column is the absolute path's, or the handle's.
+ */
+static int check_outside(struct parser *p, const struct op_desc *d,
+			 const struct op *op, const struct token *tok,
+			 unsigned int ntok)
+{
+	bool changes = op_changes(op);
+
+	for (unsigned int i = 0; i + 1 < ntok; i++) {
+		const struct token *t = &tok[i + 1];
+
+		if (d->args[i] == ARG_PATH && t->text[0] == '/' && changes)
+			return perr(
+				p, t->col,
+				"absolute path '%s' in '%s', which %s: with --read-outside only ops that read may name a path outside the client directory",
+				t->text, d->name,
+				op->id == OP_OPEN ?
+					"opens with write access, creat or trunc" :
+					"changes the filesystem");
+		if (d->args[i] == ARG_HANDLE && changes &&
+		    !(d->flags & OPF_OPENS) && p->outside[op->handle])
+			return perr(
+				p, t->col,
+				"'%s' on handle @%u, opened on an absolute path: a file outside the client directory may only be read",
+				d->name, op->handle + 1u);
+	}
+	if (d->flags & OPF_OPENS)
+		p->outside[op->handle] = op->path && op->path[0] == '/';
+	return 0;
+}
+
 static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 {
 	const struct op_desc *d;
@@ -692,6 +733,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 			handle_col = tok[i + 1].col;
 	}
 	ret = check_dotdot(p, d, op, tok, ntok);
+	if (!ret && p->read_outside)
+		ret = check_outside(p, d, op, tok, ntok);
 	if (!ret)
 		ret = check_marker_name(p, op, tok);
 	if (ret)
@@ -800,6 +843,7 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 	struct parser p = { .name = builder_name(b),
 			    .b = b,
 			    .links_out = opts->links_out,
+			    .read_outside = opts->read_outside,
 			    .dialect_forced = opts->dialect == DIALECT_NATIVE };
 	unsigned int col, nsetup, nrun;
 	struct lines it;

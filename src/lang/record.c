@@ -275,8 +275,13 @@ enum record_where record_resolve(struct record *r, struct record_task *t,
 	if (record_normalise(base, path, abs))
 		return RECORD_UNUSABLE;
 	if (strncmp(abs, r->root, r->rootlen) ||
-	    (abs[r->rootlen] != '/' && abs[r->rootlen]))
+	    (abs[r->rootlen] != '/' && abs[r->rootlen])) {
+		/* for --keep-outside: the lexical path, as the call's */
+		strcpy(rel, abs);
+		if (record_quote(rel, q, PATH_MAX + 8))
+			q[0] = '\0';
 		return RECORD_OUTSIDE;
+	}
 	if (!abs[r->rootlen] || !abs[r->rootlen + 1])
 		strcpy(rel, ".");
 	else

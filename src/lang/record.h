@@ -72,6 +72,10 @@ struct record {
 	bool root_listed; /* the root's own entries were read */
 	/* --tasks-as-clients: a [run N] stream per task, not one [run] */
 	bool per_task;
+	/* --keep-outside: read-only calls outside the root kept, absolute */
+	bool keep_outside;
+	unsigned long ops_outside; /* the ops kept so */
+	bool handle_outside[256]; /* filled by an open outside: only read */
 	unsigned int cur; /* the task of the call being taken */
 	bool handle_busy[256];
 	unsigned int handle_task[256]; /* the task that opened it */

@@ -83,6 +83,47 @@ static void drop(struct record *r, const struct strace_call *c,
 			 c->name);
 }
 
+/*
+ * Is a call outside the root kept (--keep-outside), with its absolute
+ * path? Only when its op changes nothing (op_changes(), the rule the
+ * loadfile is read back with under --read-outside) and the path can be
+ * spelt: a lookup, never a write, a create or a removal outside.
+ */
+static bool outside_kept(struct record *r, enum record_where w, const char *q,
+			 bool changes)
+{
+	if (w != RECORD_OUTSIDE || !r->keep_outside || changes || !q[0])
+		return false;
+	r->ops_outside++;
+	return true;
+}
+
+/* Does the op of that name change anything, as the language says? */
+static bool name_changes(const char *name)
+{
+	struct op o = { 0 };
+	enum op_id id;
+
+	if (!op_lookup(name, &id))
+		return true;
+	o.id = (uint8_t)id;
+	return op_changes(&o);
+}
+
+/*
+ * A call that would change the file a handle opened outside the root
+ * names (fsync, pwrite, ftruncate of a read-only fd): dropped and counted
+ * as outside, since the loadfile may only read such a file.
+ */
+static bool outside_changes(struct record *r, const struct strace_call *c,
+			    int h, const char *op)
+{
+	if (!r->handle_outside[h] || !name_changes(op))
+		return false;
+	record_count_add(&r->outside, c->name);
+	return true;
+}
+
 /* An op on one path: stat, lstat, access, statfs, readlink, ... */
 static void path_op(struct record *r, struct record_task *t,
 		    const struct strace_call *c, const char *op,
@@ -91,9 +132,13 @@ static void path_op(struct record *r, struct record_task *t,
 	char rel[PATH_MAX], q[PATH_MAX + 8], ex[32];
 	enum record_where w = record_resolve(r, t, dirfd, patharg, rel, q);
 
-	if (w != RECORD_INSIDE || !record_expectation(c, ex, sizeof(ex)))
+	if (w == RECORD_OUTSIDE && record_expectation(c, ex, sizeof(ex)) &&
+	    outside_kept(r, w, q, name_changes(op)))
+		w = RECORD_INSIDE;
+	else if (w != RECORD_INSIDE || !record_expectation(c, ex, sizeof(ex)))
 		return drop(r, c, w);
-	record_mark_used(r, rel);
+	else
+		record_mark_used(r, rel);
 	record_line(r, "%s %s%s%s\n", op, q, extra ? extra : "", ex);
 	record_count_add(&r->replayed, c->name);
 	r->ops++;
@@ -129,12 +174,24 @@ static void open_op(struct record *r, struct record_task *t,
 {
 	char rel[PATH_MAX], q[PATH_MAX + 8], ex[32], fl[160], mode[16];
 	enum record_where w = record_resolve(r, t, dirfd, patharg, rel, q);
+	bool out = false;
 	int h;
 
-	if (w != RECORD_INSIDE)
+	/* outside, only an open that neither writes, creates nor truncates */
+	if (w == RECORD_OUTSIDE && r->keep_outside && q[0] && flagarg &&
+	    !record_has_flag(flagarg, "O_WRONLY") &&
+	    !record_has_flag(flagarg, "O_RDWR") &&
+	    !record_has_flag(flagarg, "O_CREAT") &&
+	    !record_has_flag(flagarg, "O_TRUNC") &&
+	    !record_has_flag(flagarg, "O_TMPFILE") &&
+	    record_expectation(c, ex, sizeof(ex)) && c->ret_known &&
+	    open_flags(r, c, flagarg, fl, sizeof(fl)) &&
+	    outside_kept(r, w, q, false))
+		out = true;
+	else if (w != RECORD_INSIDE)
 		return drop(r, c, w);
-	if (!flagarg || !open_flags(r, c, flagarg, fl, sizeof(fl)) ||
-	    !record_expectation(c, ex, sizeof(ex)) || !c->ret_known)
+	else if (!flagarg || !open_flags(r, c, flagarg, fl, sizeof(fl)) ||
+		 !record_expectation(c, ex, sizeof(ex)) || !c->ret_known)
 		return drop(r, c, RECORD_UNUSABLE);
 	h = record_handle_get(r);
 	if (h < 0)
@@ -142,7 +199,9 @@ static void open_op(struct record *r, struct record_task *t,
 					"open (over 256 open at once)");
 	mode_word(record_has_flag(flagarg, "O_CREAT") ? modearg : NULL, mode,
 		  sizeof(mode));
-	record_mark_used(r, rel);
+	r->handle_outside[h] = out;
+	if (!out)
+		record_mark_used(r, rel);
 	record_line(r, "open %s %s @%d%s%s\n", q, fl, h + 1, mode, ex);
 	record_count_add(&r->replayed, c->name);
 	r->ops++;
@@ -165,7 +224,7 @@ static void fd_op(struct record *r, struct record_task *t,
 	int h = record_fd_handle(r, t, c, arg(c, 0));
 	char ex[32];
 
-	if (h < 0)
+	if (h < 0 || outside_changes(r, c, h, op))
 		return;
 	if (!record_expectation(c, ex, sizeof(ex)))
 		return drop(r, c, RECORD_UNUSABLE);
@@ -187,7 +246,7 @@ static void io_op(struct record *r, struct record_task *t,
 	char ex[32], *end;
 	int fd;
 
-	if (h < 0)
+	if (h < 0 || outside_changes(r, c, h, op))
 		return;
 	fd = record_fd_num(arg(c, 0));
 	size = arg(c, 2) ? strtoull(arg(c, 2), &end, 10) : 0;
@@ -212,6 +271,7 @@ static void close_op(struct record *r, struct record_task *t,
 		return;
 	record_fdtab_of(r, t)->handle[record_fd_num(arg(c, 0))] = 0;
 	r->handle_busy[h] = false;
+	r->handle_outside[h] = false;
 	/* a failed close still frees the fd (close(2)) */
 	record_line(r, "close @%d\n", h + 1);
 	record_count_add(&r->replayed, c->name);
@@ -273,7 +333,7 @@ static void ftruncate_op(struct record *r, struct record_task *t,
 	char ex[32], *end;
 	unsigned long long len;
 
-	if (h < 0)
+	if (h < 0 || outside_changes(r, c, h, "ftruncate"))
 		return;
 	len = arg(c, 1) ? strtoull(arg(c, 1), &end, 10) : 0;
 	if (!arg(c, 1) || *end || !record_expectation(c, ex, sizeof(ex)))

@@ -45,7 +45,9 @@ int record_normalise(const char *base, const char *path, char *out);
 /*
  * The path of string argument @patharg, resolved from the directory of fd
  * argument @dirfd (NULL: the task's cwd): relative to the root in @rel,
- * quoted for a loadfile in @q (PATH_MAX + 8 bytes each).
+ * quoted for a loadfile in @q (PATH_MAX + 8 bytes each). For a path
+ * outside, @rel and @q hold it absolute, @q empty when no loadfile can
+ * name it.
  */
 enum record_where record_resolve(struct record *r, struct record_task *t,
 				 const char *dirfd, const char *patharg,

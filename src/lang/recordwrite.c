@@ -205,6 +205,11 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 	fprintf(f, "# calls traced: %lu, replayed as ops: %lu\n", r->calls,
 		r->ops);
 	counts_write(&r->replayed, "replayed", f);
+	if (r->keep_outside)
+		fprintf(f,
+			"# kept outside the root (--keep-outside): %lu read-only ops on absolute paths;\n"
+			"#   replay with vfsbench --read-outside, which lets only ops that read name them\n",
+			r->ops_outside);
 	counts_write(&r->outside, "dropped, outside the root", f);
 	counts_write(&r->lacking, "dropped, no op in the loadfile language", f);
 	counts_write(&r->other_fd,

@@ -53,8 +53,11 @@ static bool resolved(const struct op *op, int which)
 {
 	const char *s = which ? op->path2 : op->path;
 
-	/* symlink's first argument is the target, stored, not resolved */
-	return s && !(which == 0 && op->id == OP_SYMLINK);
+	/*
+	 * symlink's first argument is the target, stored, not resolved; an
+	 * absolute path (--read-outside) names one file for every client
+	 */
+	return s && s[0] != '/' && !(which == 0 && op->id == OP_SYMLINK);
 }
 
 static int cmp_ptr(const void *a, const void *b)

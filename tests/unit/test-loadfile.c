@@ -1303,6 +1303,106 @@ START_TEST(test_links_out_changes)
 }
 END_TEST
 
+/*
+ * --read-outside: absolute paths in ops that only read, and reads through
+ * a handle opened on one; [setup] and relative paths as without it.
+ */
+static const char read_outside_ok[] = "[setup]\n"
+				      "mkdir d\n"
+				      "open d/f wronly,creat,trunc @1\n"
+				      "pwrite @1 0 4k\n"
+				      "close @1\n"
+				      "[run]\n"
+				      "stat /usr\n"
+				      "lstat /usr/lib/../bin\n"
+				      "access /etc/passwd r\n"
+				      "readlink /proc/self/exe\n"
+				      "statfs /\n"
+				      "open /etc rdonly,directory @1\n"
+				      "getdents @1\n"
+				      "fstat @1\n"
+				      "close @1\n"
+				      "open /etc/passwd rdonly @1\n"
+				      "pread @1 0 4k\n"
+				      "close @1\n"
+				      "open d/f rdwr @1\n"
+				      "pwrite @1 0 1\n"
+				      "fsync @1\n"
+				      "close @1\n"
+				      "stat /x/${client} ENOENT\n";
+
+START_TEST(test_read_outside_reads)
+{
+	static const struct loadfile_opts opts = { .read_outside = true };
+	struct loadfile lf;
+
+	parse_opts = &opts;
+	PARSE_OK(&lf, read_outside_ok);
+	parse_opts = NULL;
+	ck_assert_uint_eq(lf.nsetup, 4);
+	ck_assert_str_eq(lf.ops[4].path, "/usr");
+	ck_assert_str_eq(lf.ops[5].path, "/usr/lib/../bin");
+	loadfile_release(&lf);
+}
+END_TEST
+
+#define RO_MSG \
+	"changes the filesystem: with --read-outside only ops that read may name a path outside the client directory"
+#define RO_OPEN \
+	"opens with write access, creat or trunc: with --read-outside only ops that read may name a path outside the client directory"
+#define RO_FD \
+	"opened on an absolute path: a file outside the client directory may only be read"
+#define OPENX "open /x rdonly @1\n"
+static const struct err_case read_outside_cases[] = {
+	{ T("create /f"),
+	  E("1:8: absolute path '/f' in 'create', which " RO_MSG) },
+	{ T("unlink /f"),
+	  E("1:8: absolute path '/f' in 'unlink', which " RO_MSG) },
+	{ T("rmdir /d"),
+	  E("1:7: absolute path '/d' in 'rmdir', which " RO_MSG) },
+	{ T("mkdir /d"),
+	  E("1:7: absolute path '/d' in 'mkdir', which " RO_MSG) },
+	{ T("rename /a b"),
+	  E("1:8: absolute path '/a' in 'rename', which " RO_MSG) },
+	{ T("rename a /b"),
+	  E("1:10: absolute path '/b' in 'rename', which " RO_MSG) },
+	{ T("link /a b"),
+	  E("1:6: absolute path '/a' in 'link', which " RO_MSG) },
+	{ T("utimens /a"),
+	  E("1:9: absolute path '/a' in 'utimens', which " RO_MSG) },
+	{ T("symlink t /l"),
+	  E("1:11: absolute path '/l' in 'symlink', which " RO_MSG) },
+	{ T("open /f wronly @1\nclose @1"),
+	  E("1:6: absolute path '/f' in 'open', which " RO_OPEN) },
+	{ T("open /f rdwr @1\nclose @1"),
+	  E("1:6: absolute path '/f' in 'open', which " RO_OPEN) },
+	{ T("open /f rdonly,creat @1\nclose @1"),
+	  E("1:6: absolute path '/f' in 'open', which " RO_OPEN) },
+	{ T("open /f rdonly,trunc @1\nclose @1"),
+	  E("1:6: absolute path '/f' in 'open', which " RO_OPEN) },
+	{ T(OPENX "pwrite @1 0 1\nclose @1"),
+	  E("2:8: 'pwrite' on handle @1, " RO_FD) },
+	{ T(OPENX "fsync @1\nclose @1"),
+	  E("2:7: 'fsync' on handle @1, " RO_FD) },
+	{ T(OPENX "fdatasync @1\nclose @1"),
+	  E("2:11: 'fdatasync' on handle @1, " RO_FD) },
+	{ T(OPENX "ftruncate @1 0\nclose @1"),
+	  E("2:11: 'ftruncate' on handle @1, " RO_FD) },
+	/* a symlink target is no path: --links-out's rule, unchanged */
+	{ T("symlink /t l"),
+	  E("1:9: absolute symlink target '/t': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+};
+
+START_TEST(test_read_outside_changes)
+{
+	static const struct loadfile_opts opts = { .read_outside = true };
+
+	parse_opts = &opts;
+	check_error(&read_outside_cases[_i]);
+	parse_opts = NULL;
+}
+END_TEST
+
 /* The dbench dialect has no symlink, but --links-out still means that
  * nothing is changed. */
 static const struct err_case links_out_db_cases[] = {
@@ -1846,6 +1946,9 @@ static Suite *loadfile_suite(void)
 	tcase_add_loop_test(tc, test_left_open, 0,
 			    (int)ARRAY_SIZE(left_open_cases));
 	tcase_add_test(tc, test_links_out_reads);
+	tcase_add_test(tc, test_read_outside_reads);
+	tcase_add_loop_test(tc, test_read_outside_changes, 0,
+			    (int)ARRAY_SIZE(read_outside_cases));
 	tcase_add_loop_test(tc, test_links_out_changes, 0,
 			    (int)ARRAY_SIZE(links_out_cases));
 	tcase_add_loop_test(tc, test_links_out_dbench, 0,
