@@ -125,6 +125,20 @@ test_expect_success 'data: the bytes of a hand-written [setup], through -e posix
 	workdir_empty
 '
 
+test_expect_success 'data: the same bytes with --resolve dirfd and abs' '
+	printf "\000\377\376\nA" >expect &&
+	for mode in dirfd abs; do
+		canary_setup &&
+		vfsbench -q --loops 1 --resolve $mode --skip-cleanup \
+			-c hand.load -D "$TRASH/work" 1 >out 2>err &&
+		wd=$(left_workdir) &&
+		cmp expect "$wd/run0/clients/client0/f" &&
+		canary_check &&
+		rm -rf "$wd" &&
+		workdir_empty || return 1
+	done
+'
+
 test_expect_success 'data: -e null runs the [setup] and makes nothing' '
 	canary_setup &&
 	vfsbench -q -e null --loops 3 -c hand.load -D "$TRASH/work" 1 \
