@@ -46,6 +46,7 @@ struct recorder {
 	int force;
 	bool tasks_as_clients; /* a [run N] stream per task */
 	bool keep_outside; /* read-only lookups outside the root, kept */
+	bool with_data; /* [setup] writes the files' bytes */
 	char **cmd; /* NULL-terminated */
 	char rootabs[PATH_MAX];
 	char cwd[PATH_MAX];
@@ -56,8 +57,8 @@ struct recorder {
 enum { OPT_REC_HELP = 1 };
 
 static const char usage_line[] =
-	"[-o FILE.load] [--root DIR] [--force] -- CMD [ARGS...]\n"
-	"       vfsbench record [-o FILE.load] [--root DIR] [--force] --from-trace LOG";
+	"[-o FILE.load] [--root DIR] [--force] [--with-data] -- CMD [ARGS...]\n"
+	"       vfsbench record [-o FILE.load] [--root DIR] [--force] [--with-data] --from-trace LOG";
 
 /*
  * Run the command under strace, in a process group of its own: a stop
@@ -276,6 +277,7 @@ enum {
 	OPT_REC_FROM_TRACE,
 	OPT_REC_TASKS,
 	OPT_REC_OUTSIDE,
+	OPT_REC_DATA,
 };
 
 static const struct poptOption record_options[] = {
@@ -294,6 +296,9 @@ static const struct poptOption record_options[] = {
 	  NULL },
 	{ "keep-outside", '\0', POPT_ARG_NONE, NULL, OPT_REC_OUTSIDE,
 	  "keep the read-only lookups outside DIR (stat, access, readlink, open rdonly and what reads its fd) with absolute paths; replay with vfsbench --read-outside",
+	  NULL },
+	{ "with-data", '\0', POPT_ARG_NONE, NULL, OPT_REC_DATA,
+	  "[setup] writes the files' bytes as they were (up to 64 KiB a file, 1 MiB in all), not only their sizes",
 	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_REC_HELP,
 	  "show this help and exit", NULL },
@@ -335,6 +340,8 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 			rc->tasks_as_clients = true;
 		} else if (r == OPT_REC_OUTSIDE) {
 			rc->keep_outside = true;
+		} else if (r == OPT_REC_DATA) {
+			rc->with_data = true;
 		}
 		if (to) {
 			free(*to);
@@ -396,13 +403,14 @@ int recorder_main(int argc, const char **argv)
 	status = check(&rc);
 	if (status)
 		goto out;
-	if (recordtree_read(&tree, rc.rootabs, NULL)) {
+	if (recordtree_read(&tree, rc.rootabs, NULL, rc.with_data)) {
 		status = VB_EXIT_RUNTIME;
 		goto out;
 	}
 	record_init(&r, rc.rootabs, rc.cwd, tree.v, tree.n);
 	r.per_task = rc.tasks_as_clients;
 	r.keep_outside = rc.keep_outside;
+	r.with_data = rc.with_data;
 	if (!rc.from_trace) {
 		const char *tmp = getenv("TMPDIR");
 

@@ -8,14 +8,17 @@
 #include "cli/recordtree.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "lang/ops.h"
 
 /* nftw() has no argument for its callback: one walk at a time */
 static struct {
@@ -23,7 +26,49 @@ static struct {
 	size_t rootlen;
 	const char *skip;
 	int err;
+	bool with_data;
+	size_t data_bytes; /* read so far, at most RECORDTREE_DATA_MAX */
 } walk;
+
+/*
+ * The @size bytes of the file at @path, or NULL: not a regular file of
+ * that size any more (it changed since lstat), or unreadable. Without
+ * following a link, and without blocking on what became a FIFO.
+ */
+static char *file_data(const char *path, uint64_t size)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	char *buf;
+	size_t got = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size != size) {
+		close(fd);
+		return NULL;
+	}
+	/* one byte more than the size: a file that grew is seen to */
+	buf = xmalloc(size + 1);
+	for (;;) {
+		ssize_t n = read(fd, buf + got, size + 1 - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+		if (got == size + 1)
+			break;
+	}
+	close(fd);
+	if (got != size) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
 
 static int visit(const char *path, const struct stat *st, int type,
 		 struct FTW *ftw)
@@ -53,6 +98,13 @@ static int visit(const char *path, const struct stat *st, int type,
 	e->path = xstrndup(path + walk.rootlen + 1, n - walk.rootlen - 1);
 	e->mode = st->st_mode;
 	e->size = S_ISREG(st->st_mode) ? (uint64_t)st->st_size : 0;
+	if (walk.with_data && S_ISREG(st->st_mode) && e->size &&
+	    e->size <= OP_MAX_DATA &&
+	    walk.data_bytes + e->size <= RECORDTREE_DATA_MAX) {
+		e->data = file_data(path, e->size);
+		if (e->data)
+			walk.data_bytes += e->size;
+	}
 	if (S_ISLNK(st->st_mode)) {
 		char target[PATH_MAX];
 		ssize_t len = readlink(path, target, sizeof(target) - 1);
@@ -71,13 +123,16 @@ static int entry_cmp(const void *a, const void *b)
 		      ((const struct record_entry *)b)->path);
 }
 
-int recordtree_read(struct recordtree *t, const char *root, const char *skip)
+int recordtree_read(struct recordtree *t, const char *root, const char *skip,
+		    bool with_data)
 {
 	memset(t, 0, sizeof(*t));
 	walk.t = t;
 	walk.rootlen = strcmp(root, "/") ? strlen(root) : 0;
 	walk.skip = skip;
 	walk.err = 0;
+	walk.with_data = with_data;
+	walk.data_bytes = 0;
 	if (nftw(root, visit, 64, FTW_PHYS | FTW_MOUNT | FTW_ACTIONRETVAL) <
 	    0) {
 		walk.err = -errno;

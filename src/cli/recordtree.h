@@ -2,6 +2,7 @@
 #ifndef VB_CLI_RECORDTREE_H
 #define VB_CLI_RECORDTREE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "lang/record.h"
@@ -13,6 +14,8 @@
  * leaving the file system of the root, sorted by path.
  */
 #define RECORDTREE_MAX 1000000 /* entries: a bound on the memory it takes */
+/* --with-data: the bytes of files read, a bound on the memory they take */
+#define RECORDTREE_DATA_MAX (64u << 20)
 
 struct recordtree {
 	struct record_entry *v;
@@ -21,9 +24,13 @@ struct recordtree {
 
 /*
  * Read the tree below @root (an absolute path), leaving out @skip (an
- * absolute path, or NULL) and what is below it. Returns 0, or -errno with
- * a message (-EFBIG: more than RECORDTREE_MAX entries).
+ * absolute path, or NULL) and what is below it; with @with_data, the
+ * bytes of each regular file of at most OP_MAX_DATA bytes too, while they
+ * come to at most RECORDTREE_DATA_MAX (a file unread has data NULL).
+ * Returns 0, or -errno with a message (-EFBIG: more than RECORDTREE_MAX
+ * entries).
  */
-int recordtree_read(struct recordtree *t, const char *root, const char *skip);
+int recordtree_read(struct recordtree *t, const char *root, const char *skip,
+		    bool with_data);
 
 #endif /* VB_CLI_RECORDTREE_H */

@@ -81,6 +81,7 @@ const struct engine engine_null = {
 		[OP_PROBE] = null_op,
 		[OP_READ] = null_op,
 		[OP_LSEEK] = null_op, [OP_GETDENTS] = null_op,
+		[OP_DATA] = null_op,
 		[OP_DUP] = null_op,
 		[OP_LOCK] = null_op,
 		[OP_UNLOCK] = null_op,

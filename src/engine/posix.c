@@ -119,6 +119,18 @@ static long posix_pwrite(struct engine_ctx *c, const struct op *op,
 	return n < 0 ? -(long)errno : (long)n;
 }
 
+/* data: a [setup] line's bytes, whole, at offset 0 */
+static long posix_data(struct engine_ctx *c, const struct op *op,
+		       UNUSED const char *path, UNUSED const char *path2)
+{
+	ssize_t n = pwrite(c->fd[op->handle], op->bytes, op->size, 0);
+
+	if (n < 0)
+		return -(long)errno;
+	/* a file short of its bytes is not the tree the loadfile says */
+	return (uint64_t)n == op->size ? n : -EIO;
+}
+
 /* read(2) at the fd's position: will-it-scale's read1/read2 */
 static long posix_read(struct engine_ctx *c, const struct op *op,
 		       UNUSED const char *path, UNUSED const char *path2)
@@ -305,6 +317,7 @@ const struct engine engine_posix = {
 		[OP_PROBE] = posix_probe,
 		[OP_READ] = posix_read,
 		[OP_LSEEK] = posix_lseek, [OP_GETDENTS] = posix_getdents,
+		[OP_DATA] = posix_data,
 		[OP_DUP] = posix_dup,
 		[OP_LOCK] = posix_lock,
 		[OP_UNLOCK] = posix_unlock,

@@ -506,6 +506,7 @@ static const char *const uring_fallback[OP_NR] = {
 	[OP_UTIMENS] = "utimensat(2)",
 	[OP_LSEEK] = "lseek(2)",
 	[OP_GETDENTS] = "getdents64(2)",
+	[OP_DATA] = "pwrite64(2)",
 	[OP_DUP] = "dup(2), close(2)",
 	[OP_LOCK] = "fcntl(2) F_SETLKW",
 	[OP_UNLOCK] = "fcntl(2) F_SETLKW",
@@ -534,7 +535,7 @@ static const char *const uring_fallback[OP_NR] = {
 		[OP_PROBE] = uring_probe, [OP_READ] = uring_read,           \
 		[OP_LSEEK] = uring_syscall, [OP_DUP] = uring_syscall,       \
 		[OP_LOCK] = uring_syscall, [OP_UNLOCK] = uring_syscall,     \
-		[OP_GETDENTS] = uring_syscall,                              \
+		[OP_GETDENTS] = uring_syscall, [OP_DATA] = uring_syscall,   \
 	}
 
 const struct engine engine_uring = {

@@ -58,6 +58,7 @@ struct parser {
 	bool dialect_forced; /* --dialect native, not detected */
 	/* [run N] streams: the current one's header line and first op */
 	unsigned int stream_line, stream_first;
+	size_t data_bytes; /* of every data line so far */
 };
 
 static int perr(struct parser *p, unsigned int col, const char *fmt, ...)
@@ -525,6 +526,60 @@ static int parse_offset(struct parser *p, const struct token *t, struct op *op)
 	return parse_size(p, &part, &op->offset, INT64_MAX, "offset");
 }
 
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * data's bytes, two hexadecimal digits each: decoded once here, so the
+ * [setup] op writes them as they are, and bounded so that a loadfile of
+ * file contents stays a loadfile (OP_MAX_DATA, OP_MAX_DATA_TOTAL).
+ */
+static int parse_hex(struct parser *p, const struct token *t, struct op *op)
+{
+	size_t len = strlen(t->text), n = len / 2;
+	char *buf;
+
+	if (len % 2)
+		return perr(p, tok_end_col(t) - 1,
+			    "odd number of hex digits (%zu): each byte is two",
+			    len);
+	if (n > OP_MAX_DATA)
+		return perr(p, t->col, "%zu bytes of data (at most %u)", n,
+			    OP_MAX_DATA);
+	if (p->data_bytes + n > OP_MAX_DATA_TOTAL)
+		return perr(
+			p, t->col,
+			"%zu bytes of data in the loadfile with this line (at most %u)",
+			p->data_bytes + n, OP_MAX_DATA_TOTAL);
+	buf = xmalloc(n + 1);
+	for (size_t i = 0; i < len; i++) {
+		int d = hex_digit(t->text[i]);
+
+		if (d < 0) {
+			free(buf);
+			return perr(p, tok_col(t, i),
+				    "bad hex digit '%c' in data", t->text[i]);
+		}
+		if (i % 2)
+			buf[i / 2] = (char)(buf[i / 2] << 4 | d);
+		else
+			buf[i / 2] = (char)d;
+	}
+	p->data_bytes += n;
+	op->bytes = strtab_store(&p->b->lf->strings, buf, n);
+	op->size = n;
+	free(buf);
+	return 0;
+}
+
 static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 		     const struct token *t, unsigned int argi)
 {
@@ -555,6 +610,8 @@ static int parse_arg(struct parser *p, struct op *op, enum op_arg kind,
 				  "size");
 	case ARG_WHENCE:
 		return parse_whence(p, t, &op->flags);
+	case ARG_HEX:
+		return parse_hex(p, t, op);
 	case ARG_NONE:
 		break;
 	}
@@ -697,6 +754,11 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 				"since its first op line does not end in a status, NT_STATUS_... or 0x...: --dialect dbench reads it as dbench's");
 	if (!d)
 		return perr(p, tok[0].col, "unknown op '%s'", tok[0].text);
+	/* the tree a run starts from, not a load: see vfsbench-loadfile(5) */
+	if (id == OP_DATA && !p->in_setup)
+		return perr(
+			p, tok[0].col,
+			"'data' outside [setup]: it makes the files a run starts from");
 	op = builder_append(p->b, p->in_setup ? SECTION_SETUP : SECTION_RUN);
 	op->id = id;
 	op->line = p->line;

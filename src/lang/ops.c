@@ -106,6 +106,9 @@ const struct op_desc op_table[OP_NR] = {
 			  OPF_LAST_OPTIONAL | OPF_SCRATCH,
 			  "getdents64(2) once, at the fd's position", NULL,
 			  NULL },
+	[OP_DATA] = { "data", A(ARG_HANDLE, ARG_HEX), OPF_CHANGES,
+		      "pwrite64(2) of the line's bytes at offset 0 ([setup] only)",
+		      NULL, NULL },
 
 #define DB(name, sys)                                    \
 	{                                                \

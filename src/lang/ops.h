@@ -46,6 +46,7 @@ enum op_id {
 	OP_LOCK,
 	OP_UNLOCK,
 	OP_GETDENTS, /* one getdents64 on a handle: a recorded directory read */
+	OP_DATA, /* [setup]: the line's bytes written at offset 0 of a handle */
 	/*
 	 * dbench's ops, produced only by the dbench dialect translator
 	 * (dbench.c): each is one loadfile line of dbench, timed as one op,
@@ -91,6 +92,7 @@ enum op_arg {
 	ARG_OFFSET, /* size with units */
 	ARG_SIZE, /* size with units */
 	ARG_WHENCE, /* lseek(2) whence: set, cur or end */
+	ARG_HEX, /* bytes in hexadecimal, two digits each (data) */
 };
 
 #define OP_MAX_ARGS    4
@@ -99,6 +101,12 @@ enum op_arg {
 /* getdents: its largest buffer (the client's), and glibc's readdir's */
 #define OP_MAX_GETDENTS	    (64u << 10)
 #define OP_DEFAULT_GETDENTS (32u << 10)
+/*
+ * data: the bytes of one line, and of all the data lines of a loadfile;
+ * bounds on what a recording of file contents may hold (doc/recording.md)
+ */
+#define OP_MAX_DATA	  (64u << 10)
+#define OP_MAX_DATA_TOTAL (1u << 20)
 
 enum op_desc_flags {
 	OPF_OPENS = (1 << 0), /* fills its handle */
@@ -183,7 +191,12 @@ enum op_xflags {
 struct op {
 	const char *path; /* relative to the client's directory */
 	const char *path2; /* rename/link new path, symlink link path */
-	uint64_t offset; /* pread/pwrite/lseek/lock */
+	union {
+		uint64_t offset; /* pread/pwrite/lseek/lock */
+		/* data: its bytes (size of them), owned by the loadfile; not
+		 * in path, which every op's path handling reads as a string */
+		const char *bytes;
+	};
 	uint64_t size; /* pread/pwrite/read/ftruncate/lock length */
 	int expect; /* EXPECT_OK, EXPECT_ANY, EXPECT_FAIL or an errno */
 	int flags; /* O_* for open, F_OK.. for access, SEEK_* for lseek */

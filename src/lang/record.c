@@ -44,6 +44,7 @@ void record_release(struct record *r)
 	for (size_t i = 0; i < r->ntree; i++) {
 		free(r->tree[i].path);
 		free(r->tree[i].target);
+		free(r->tree[i].data);
 	}
 	free(r->tree);
 	for (unsigned int i = 0; i < r->ntasks; i++) {

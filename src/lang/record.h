@@ -24,6 +24,7 @@ struct record_entry {
 	mode_t mode; /* type and permission bits, as lstat gives them */
 	uint64_t size; /* regular files */
 	char *target; /* symbolic links */
+	char *data; /* --with-data: a regular file's size bytes, or NULL */
 	bool used; /* reached by a call: recreated in [setup] */
 	bool listed; /* its directory was read: its entries are used */
 };
@@ -76,6 +77,8 @@ struct record {
 	bool keep_outside;
 	unsigned long ops_outside; /* the ops kept so */
 	bool handle_outside[256]; /* filled by an open outside: only read */
+	/* --with-data: [setup] writes the files' bytes where it has them */
+	bool with_data;
 	unsigned int cur; /* the task of the call being taken */
 	bool handle_busy[256];
 	unsigned int handle_task[256]; /* the task that opened it */

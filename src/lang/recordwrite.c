@@ -56,13 +56,33 @@ static bool entry_seen(struct record *r, const struct record_entry *e)
 }
 
 /*
+ * --with-data: a file's bytes, as data on the handle that made it (the
+ * parser's bounds kept: OP_MAX_DATA a file, OP_MAX_DATA_TOTAL in all).
+ * False for a file left with its size only.
+ */
+static bool data_write(FILE *f, const struct record_entry *e, size_t *total)
+{
+	if (!e->data || e->size > OP_MAX_DATA ||
+	    *total + e->size > OP_MAX_DATA_TOTAL)
+		return false;
+	*total += e->size;
+	fputs("data @1 ", f);
+	for (uint64_t i = 0; i < e->size; i++)
+		fprintf(f, "%02x", (unsigned char)e->data[i]);
+	fputc('\n', f);
+	return true;
+}
+
+/*
  * [setup]: the entries the program found, parents first (a path sorts
- * before every path below it). Files get their size, not their bytes.
+ * before every path below it). Files get their size, and with --with-data
+ * their bytes (made[3] of them; size only: made[4]).
  */
 static void setup_write(struct record *r, FILE *f, unsigned long *made,
 			unsigned long *skipped)
 {
 	char q[PATH_MAX + 8], tq[PATH_MAX + 8];
+	size_t total = 0;
 
 	for (size_t i = 0; i < r->ntree; i++) {
 		struct record_entry *e = &r->tree[i];
@@ -85,8 +105,13 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 		} else if (S_ISREG(e->mode)) {
 			fprintf(f, "open %s wronly,creat,trunc @1 %o\n", q,
 				perm);
-			fprintf(f, "ftruncate @1 %llu\n",
-				(unsigned long long)e->size);
+			if (r->with_data && data_write(f, e, &total)) {
+				made[3]++;
+			} else {
+				fprintf(f, "ftruncate @1 %llu\n",
+					(unsigned long long)e->size);
+				made[4] += r->with_data;
+			}
 			fprintf(f, "close @1\n");
 			made[1]++;
 		} else if (S_ISLNK(e->mode) && e->target &&
@@ -158,7 +183,7 @@ static void run_write(struct record *r, FILE *f)
 
 int record_write(struct record *r, const struct record_header *h, FILE *f)
 {
-	unsigned long made[3] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
+	unsigned long made[5] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
 	char *setup = NULL;
 	size_t setuplen = 0;
 	FILE *sf = open_memstream(&setup, &setuplen);
@@ -219,9 +244,18 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 	fprintf(f,
 		"# closed at the end, as the kernel closed them at exit: %lu\n",
 		exit_closes);
-	fprintf(f,
-		"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",
-		made[0], made[1], made[2]);
+	if (r->with_data) {
+		fprintf(f,
+			"# [setup] makes %lu directories, %lu files (%lu with their data), %lu symlinks\n",
+			made[0], made[1], made[3], made[2]);
+		fprintf(f,
+			"# files made with their size only (over 64 KiB, past 1 MiB in all, or unreadable): %lu\n",
+			made[4]);
+	} else {
+		fprintf(f,
+			"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",
+			made[0], made[1], made[2]);
+	}
 	fprintf(f,
 		"# not made: %lu symlinks whose targets lead out, %lu special files or unnamable paths\n",
 		skipped[2], skipped[3]);

@@ -69,6 +69,11 @@ const char *strtab_intern(struct strtab *t, const char *s, size_t n)
 	return *slot;
 }
 
+const char *strtab_store(struct strtab *t, const char *s, size_t n)
+{
+	return store(t, s, n);
+}
+
 void strtab_release(struct strtab *t)
 {
 	while (t->chunks) {

@@ -31,6 +31,8 @@ void strtab_init(struct strtab *t);
 /* A stored copy of @s (@n bytes, no NUL among them): the same pointer for
  * a string still in the recent cache. */
 const char *strtab_intern(struct strtab *t, const char *s, size_t n);
+/* A stored copy of @n bytes of any value, NUL among them: never shared. */
+const char *strtab_store(struct strtab *t, const char *s, size_t n);
 void strtab_release(struct strtab *t);
 
 #endif /* VB_LANG_STRTAB_H */

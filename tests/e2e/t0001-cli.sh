@@ -15,7 +15,7 @@ statvfs statvfs_legacy git-status find ls-lR make-stat'
 ALL_OPS='stat lstat fstat access statfs fstatfs statvfs fstatvfs
 statvfs_legacy open create close pread pwrite fsync fdatasync ftruncate
 unlink mkdir rmdir rename link symlink readlink readdir utimens probe read lseek
-dup lock unlock getdents'
+dup lock unlock getdents data'
 
 # Every long option of vfsbench(1).
 ALL_OPTIONS='loadfile variant directory time warmup loops engine cwd fs-struct

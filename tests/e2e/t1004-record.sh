@@ -253,7 +253,7 @@ test_expect_success 'vfsbench-record.1 documents exactly the options of --help' 
 	vfsbench record --help |
 		sed -n "s/^ \\{1,8\\}\\(-[a-zA-Z], \\)\\{0,1\\}\\(--[a-z][a-z0-9-]*\\).*/\\2/p" |
 		sort -u >help &&
-	test "$(wc -l <help)" -eq 7 &&
+	test "$(wc -l <help)" -eq 8 &&
 	roff_text "$abs_top_srcdir/doc/vfsbench-record.1" |
 		awk "/^\\.SH/ { on = (\$2 == \"OPTIONS\"); next } on" |
 		long_options >man &&

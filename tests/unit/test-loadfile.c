@@ -313,12 +313,42 @@ START_TEST(test_op_table_covered)
 					      &op_table[id] &&
 				      found == id,
 			      "op_lookup(\"%s\")", op_table[id].name);
+		/* [setup] only, so not in op_cases: test_data */
+		if (id == OP_DATA)
+			continue;
 		for (i = 0; i < ARRAY_SIZE(op_cases); i++)
 			if (op_cases[i].id == id)
 				break;
 		ck_assert_msg(i < ARRAY_SIZE(op_cases), "op '%s' is not tested",
 			      op_table[id].name);
 	}
+}
+END_TEST
+
+/* data: its hex decoded once into bytes of any value, NUL and 0xff too */
+START_TEST(test_data)
+{
+	static const char want[] = { 0, (char)0xff, (char)0xfe, '\n', 'A' };
+	struct loadfile lf;
+	const struct op *op;
+
+	PARSE_OK(&lf, "[setup]\n"
+		      "open f wronly,creat,trunc @1\n"
+		      "data @1 00FFfe0a41\n"
+		      "data @1 \"\"\n"
+		      "close @1\n"
+		      "[run]\n"
+		      "stat f\n");
+	ck_assert_uint_eq(lf.nsetup, 4);
+	op = &lf.ops[1];
+	ck_assert_uint_eq(op->id, OP_DATA);
+	ck_assert_uint_eq(op->has_handle, true);
+	ck_assert_uint_eq(op->handle, 0);
+	ck_assert_ptr_null(op->path);
+	ck_assert_uint_eq(op->size, sizeof(want));
+	ck_assert_int_eq(memcmp(op->bytes, want, sizeof(want)), 0);
+	ck_assert_uint_eq(lf.ops[2].size, 0);
+	loadfile_release(&lf);
 }
 END_TEST
 
@@ -1913,6 +1943,7 @@ static Suite *loadfile_suite(void)
 	tc = tcase_create("ops");
 	tcase_add_loop_test(tc, test_op, 0, (int)ARRAY_SIZE(op_cases));
 	tcase_add_test(tc, test_op_table_covered);
+	tcase_add_test(tc, test_data);
 	tcase_add_test(tc, test_sections_slots);
 	tcase_add_test(tc, test_paths_shared);
 	tcase_add_test(tc, test_sections_order);

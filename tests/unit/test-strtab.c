@@ -30,6 +30,30 @@ START_TEST(test_same_string_once)
 }
 END_TEST
 
+/*
+ * strtab_store: bytes with NULs kept whole and never shared, where
+ * interning by strncmp() would take "a\0x" for "a\0y".
+ */
+START_TEST(test_store_bytes)
+{
+	static const char x[] = { 'a', 0, 'x', (char)0xff };
+	static const char y[] = { 'a', 0, 'y', (char)0xff };
+	struct strtab t;
+	const char *a, *b, *c;
+
+	strtab_init(&t);
+	a = strtab_store(&t, x, sizeof(x));
+	b = strtab_store(&t, y, sizeof(y));
+	c = strtab_store(&t, x, sizeof(x));
+	ck_assert_ptr_ne(a, b);
+	ck_assert_ptr_ne(a, c);
+	ck_assert_int_eq(memcmp(a, x, sizeof(x)), 0);
+	ck_assert_int_eq(memcmp(b, y, sizeof(y)), 0);
+	ck_assert_int_eq(memcmp(c, x, sizeof(x)), 0);
+	strtab_release(&t);
+}
+END_TEST
+
 /* @n bytes of a longer buffer; prefixes and extensions stay distinct. */
 START_TEST(test_lengths)
 {
@@ -96,6 +120,7 @@ static Suite *strtab_suite(void)
 
 	tcase_add_test(tc, test_same_string_once);
 	tcase_add_test(tc, test_lengths);
+	tcase_add_test(tc, test_store_bytes);
 	tcase_add_test(tc, test_many);
 	suite_add_tcase(s, tc);
 	return s;
