@@ -22,6 +22,7 @@
 #include "run/clientdir.h"
 #include "run/memory.h"
 #include "run/runconfig.h"
+#include "run/runtype.h"
 #include "run/signals.h"
 #include "run/sleep.h"
 #include "workdir/workdir.h"

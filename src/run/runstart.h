@@ -4,8 +4,7 @@
 
 #include <stdbool.h>
 
-#include "run/run.h"
-
+struct run;
 struct workdir;
 
 /*

@@ -23,7 +23,7 @@ fd-table depth prefix resolve dcache skip-cleanup max-errors strict stop-timeout
 relative runs order seed
 distribute cv-warn json csv ministat format percentiles units dialect links-out
 sync-open sync-dirs fsync no-resolve fsinfo quiet null-fail uring-strict uring-fixed
-uring-depth
+uring-depth read-outside
 list-loadfiles list-ops version help help-all usage placement profile knee profile-event
 perf-ctl exec-before exec-after'
 

@@ -306,7 +306,9 @@ test_expect_success 'a write through a handle opened outside: refused' '
 	printf "[run]\nopen %s/f rdonly @1\npwrite @1 0 1 EBADF\nclose @1\n" "$O" >lf.load &&
 	read_error "lf.load:3:8: ${SQ}pwrite$SQ on handle @1, opened on an absolute path: a file outside the client directory may only be read" &&
 	printf "[run]\nopen %s/f rdonly @1\nfsync @1\nclose @1\n" "$O" >lf.load &&
-	read_error "lf.load:3:7: ${SQ}fsync$SQ on handle @1, opened on an absolute path: a file outside the client directory may only be read"
+	read_error "lf.load:3:7: ${SQ}fsync$SQ on handle @1, opened on an absolute path: a file outside the client directory may only be read" &&
+	printf "[setup]\nopen %s/f rdonly @1\ndata @1 4142\nclose @1\n[run]\nstat x ENOENT\n" "$O" >lf.load &&
+	read_error "lf.load:3:6: ${SQ}data$SQ on handle @1, opened on an absolute path: a file outside the client directory may only be read"
 '
 
 test_done
