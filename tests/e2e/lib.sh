@@ -517,6 +517,20 @@ rank_pid() {
 	return 1
 }
 
+# wait_workdir: a vfsbench.* work directory exists in $TRASH/work (up
+# to ~30 s): the run has begun.
+wait_workdir() {
+	i=0
+	while test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -eq 0; do
+		i=$((i + 1))
+		if test $i -gt 3000; then
+			say "no work directory after 30 s" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
 # wait_for PATTERN FILE: until FILE has a line matching PATTERN (a
 # handshake with a background run, up to ~30 s).
 wait_for() {

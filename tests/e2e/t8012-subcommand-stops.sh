@@ -90,19 +90,6 @@ test_expect_success 'plot: SIGHUP, exit 129' '
 	fifo_stop HUP 129 plot fifo a.json -o chart.svg
 '
 
-# Wait until the work directory exists (up to ~30 s).
-wait_workdir() {
-	i=0
-	while test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -eq 0; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "no work directory after 30 s" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
 test_expect_success 'a run: SIGHUP stops it as SIGTERM does, exit 129, cleaned up' '
 	canary_setup &&
 	start_vfsbench -q -t 60s --warmup 0 -c statfs -D "$TRASH/work" 2 &&

@@ -62,19 +62,7 @@ strace_test 'record: a command that ignores SIGTERM is still ended' '
 	test "$(wc -l <err)" -eq 1
 '
 
-# suite: its work directory shows it runs.
-wait_workdir() {
-	i=0
-	while test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -eq 0; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "no work directory after 30 s" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
+# suite: its work directory shows it runs (wait_workdir, lib.sh).
 for s in INT:130 TERM:143 HUP:129; do
 	sig=${s%:*}
 	code=${s#*:}
