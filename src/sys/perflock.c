@@ -29,6 +29,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "sys/command.h"
+#include "sys/pipe.h"
 
 /* How long perf lock record may take to attach. */
 #define PERF_LOCK_START_TIMEOUT_MS 60000
@@ -118,31 +119,6 @@ static int spawn(const char *const *argv, int out, const int *keep,
 	return -msg[1];
 }
 
-/* Its output, to the end (the pipe closes when it exits). */
-static char *read_out(int fd)
-{
-	char *buf = xmalloc(PERF_LOCK_OUT_MAX + 1);
-	size_t len = 0;
-	ssize_t r;
-
-	for (;;) {
-		char skip[4096];
-
-		if (len < PERF_LOCK_OUT_MAX)
-			r = read(fd, buf + len, PERF_LOCK_OUT_MAX - len);
-		else /* past what counts: drained so that perf can exit */
-			r = read(fd, skip, sizeof(skip));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		if (len < PERF_LOCK_OUT_MAX)
-			len += (size_t)r;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 /* "perf lock record exited with status 1 WHEN: ITS MESSAGES". */
 static char *reason(const char *what, int status, const char *when,
 		    const char *out)
@@ -229,7 +205,7 @@ int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file)
 	if (ret) {
 		kill(pl->pid, SIGKILL);
 		perf_ctl_close(&pl->ctl);
-		out = read_out(pl->out);
+		out = pipe_read_all(pl->out, PERF_LOCK_OUT_MAX);
 		close(pl->out);
 		pl->out = -1;
 		wait_for(pl->pid, &status);
@@ -260,7 +236,7 @@ void perf_lock_stop(struct perf_lock *pl)
 	 * writing its header (data size 0, "not properly terminated").
 	 */
 	kill(pl->pid, SIGINT);
-	out = read_out(pl->out);
+	out = pipe_read_all(pl->out, PERF_LOCK_OUT_MAX);
 	perf_ctl_close(&pl->ctl);
 	close(pl->out);
 	pl->out = -1;
@@ -305,7 +281,7 @@ int perf_lock_contention(const char *file, unsigned int entries, char **text,
 		close(o[0]);
 		return ret;
 	}
-	*text = read_out(o[0]);
+	*text = pipe_read_all(o[0], PERF_LOCK_OUT_MAX);
 	close(o[0]);
 	wait_for(pid, &ws);
 	if (ws == -1)

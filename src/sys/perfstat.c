@@ -20,6 +20,7 @@
 #include "base/alloc.h"
 #include "base/msg.h"
 #include "sys/command.h"
+#include "sys/pipe.h"
 
 /* How long perf stat may take to attach. */
 #define PERF_STAT_START_TIMEOUT_MS 60000
@@ -184,31 +185,6 @@ void perf_stat_parse(struct perf_counter *counter, const char *text)
 				xstrdup("perf stat printed no line for it");
 }
 
-/* Its output, to the end (it closes the pipe when it exits). */
-static char *read_log(int fd)
-{
-	char *buf = xmalloc(PERF_STAT_LOG_MAX + 1);
-	size_t len = 0;
-	ssize_t r;
-
-	for (;;) {
-		char skip[4096];
-
-		if (len < PERF_STAT_LOG_MAX)
-			r = read(fd, buf + len, PERF_STAT_LOG_MAX - len);
-		else /* past what counts: drained so that perf can exit */
-			r = read(fd, skip, sizeof(skip));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		if (len < PERF_STAT_LOG_MAX)
-			len += (size_t)r;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 void perf_stat_stop(struct perf_stat *ps)
 {
 	int status = -1;
@@ -219,7 +195,7 @@ void perf_stat_stop(struct perf_stat *ps)
 	ps->running = false;
 	perf_ctl_close(&ps->ctl);
 	kill(ps->pid, SIGINT);
-	log = read_log(ps->log);
+	log = pipe_read_all(ps->log, PERF_STAT_LOG_MAX);
 	close(ps->log);
 	ps->log = -1;
 	while (waitpid(ps->pid, &status, 0) < 0)
