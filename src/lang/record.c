@@ -52,10 +52,8 @@ void record_release(struct record *r)
 		free(r->tasks[i].run.s);
 	}
 	free(r->tasks);
-	for (unsigned int i = 0; i < r->nfdtabs; i++) {
-		free(r->fdtabs[i].handle);
-		free(r->fdtabs[i].offset);
-	}
+	for (unsigned int i = 0; i < r->nfdtabs; i++)
+		free(r->fdtabs[i].v);
 	free(r->fdtabs);
 	free(r->run.s);
 	counts_release(&r->replayed);
@@ -322,9 +320,28 @@ bool record_expectation(const struct strace_call *c, char *out, size_t len)
 	return true;
 }
 
-struct record_fdtab *record_fdtab_of(struct record *r, struct record_task *t)
+static struct record_fdtab *fdtab_of(struct record *r, struct record_task *t)
 {
 	return &r->fdtabs[t->fdtab];
+}
+
+static struct record_fdbind *fd_find(struct record_fdtab *ft, int fd)
+{
+	for (unsigned int i = 0; i < ft->n; i++)
+		if (ft->v[i].fd == fd)
+			return &ft->v[i];
+	return NULL;
+}
+
+struct record_fdbind *record_fd_binding(struct record *r, struct record_task *t,
+					const char *arg)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if (!arg || strace_fd(arg, &fd, path, sizeof(path)))
+		return NULL;
+	return fd_find(fdtab_of(r, t), fd);
 }
 
 /*
@@ -335,13 +352,12 @@ struct record_fdtab *record_fdtab_of(struct record *r, struct record_task *t)
 int record_fd_handle(struct record *r, struct record_task *t,
 		     const struct strace_call *c, const char *arg)
 {
-	struct record_fdtab *ft = record_fdtab_of(r, t);
+	struct record_fdbind *b = record_fd_binding(r, t, arg);
 	char path[PATH_MAX];
 	int fd;
 
-	if (arg && !strace_fd(arg, &fd, path, sizeof(path)) && fd >= 0 &&
-	    (unsigned int)fd < ft->nfd && ft->handle[fd])
-		return ft->handle[fd] - 1;
+	if (b)
+		return b->handle;
 	if (arg && !strace_fd(arg, &fd, path, sizeof(path)) && path[0] == '/' &&
 	    (strncmp(path, r->root, r->rootlen) ||
 	     (path[r->rootlen] != '/' && path[r->rootlen])))
@@ -351,29 +367,29 @@ int record_fd_handle(struct record *r, struct record_task *t,
 	return -1;
 }
 
-/* The number of an fd argument that record_fd_handle() found a handle for. */
-int record_fd_num(const char *arg)
-{
-	return atoi(arg);
-}
-
 void record_fd_bind(struct record *r, struct record_task *t, int fd, int h)
 {
-	struct record_fdtab *ft = record_fdtab_of(r, t);
+	struct record_fdtab *ft = fdtab_of(r, t);
+	struct record_fdbind *b = fd_find(ft, fd);
 
-	if ((unsigned int)fd >= ft->nfd) {
-		unsigned int n = (unsigned int)fd + 64;
-
-		ft->handle = xrealloc(ft->handle, n * sizeof(*ft->handle));
-		ft->offset = xrealloc(ft->offset, n * sizeof(*ft->offset));
-		memset(ft->handle + ft->nfd, 0,
-		       (n - ft->nfd) * sizeof(*ft->handle));
-		memset(ft->offset + ft->nfd, 0,
-		       (n - ft->nfd) * sizeof(*ft->offset));
-		ft->nfd = n;
+	if (!b) {
+		if (ft->n == ft->alloc) {
+			ft->alloc = ft->alloc ? 2 * ft->alloc : 8;
+			ft->v = xrealloc(ft->v, ft->alloc * sizeof(*ft->v));
+		}
+		b = &ft->v[ft->n++];
+		b->fd = fd;
 	}
-	ft->handle[fd] = h + 1;
-	ft->offset[fd] = 0;
+	b->handle = h;
+	b->offset = 0;
+}
+
+void record_fd_unbind(struct record *r, struct record_task *t,
+		      struct record_fdbind *b)
+{
+	struct record_fdtab *ft = fdtab_of(r, t);
+
+	*b = ft->v[--ft->n];
 }
 
 int record_handle_get(struct record *r)

@@ -40,10 +40,21 @@ struct record_counts {
 	unsigned int n, alloc;
 };
 
+/* An fd the trace opened below the root, and the handle it became. */
+struct record_fdbind {
+	int fd;
+	int handle; /* slot, 0-based */
+	uint64_t offset; /* read/write position */
+};
+
+/*
+ * A task's open fds, a list, not an array indexed by fd: each entry holds
+ * a busy handle, so there are at most 256, whatever numbers a (damaged)
+ * trace prints.
+ */
 struct record_fdtab {
-	int *handle; /* fd -> handle slot + 1, 0 for none */
-	uint64_t *offset; /* read/write position of each fd */
-	unsigned int nfd;
+	struct record_fdbind *v;
+	unsigned int n, alloc;
 };
 
 /* Lines of a [run] section, growing. */

@@ -193,6 +193,8 @@ static void open_op(struct record *r, struct record_task *t,
 	else if (!flagarg || !open_flags(r, c, flagarg, fl, sizeof(fl)) ||
 		 !record_expectation(c, ex, sizeof(ex)) || !c->ret_known)
 		return drop(r, c, RECORD_UNUSABLE);
+	if (c->ret > STRACE_FD_MAX) /* no fd: a damaged trace */
+		return drop(r, c, RECORD_UNUSABLE);
 	h = record_handle_get(r);
 	if (h < 0)
 		return record_count_add(&r->lacking,
@@ -241,22 +243,20 @@ static void io_op(struct record *r, struct record_task *t,
 		  const struct strace_call *c, const char *op, bool positioned)
 {
 	int h = record_fd_handle(r, t, c, arg(c, 0));
+	struct record_fdbind *b = record_fd_binding(r, t, arg(c, 0));
 	unsigned long long size, off;
-	struct record_fdtab *ft = record_fdtab_of(r, t);
 	char ex[32], *end;
-	int fd;
 
 	if (h < 0 || outside_changes(r, c, h, op))
 		return;
-	fd = record_fd_num(arg(c, 0));
 	size = arg(c, 2) ? strtoull(arg(c, 2), &end, 10) : 0;
 	off = positioned && arg(c, 3) ? strtoull(arg(c, 3), &end, 10) :
-					ft->offset[fd];
+					b->offset;
 	if (!arg(c, 2) || size > OP_MAX_IO ||
 	    !record_expectation(c, ex, sizeof(ex)))
 		return drop(r, c, RECORD_UNUSABLE);
 	if (!positioned && c->ret > 0)
-		ft->offset[fd] += (uint64_t)c->ret;
+		b->offset += (uint64_t)c->ret;
 	record_line(r, "%s @%d %llu %llu%s\n", op, h + 1, off, size, ex);
 	record_count_add(&r->replayed, c->name);
 	r->ops++;
@@ -269,7 +269,7 @@ static void close_op(struct record *r, struct record_task *t,
 
 	if (h < 0)
 		return;
-	record_fdtab_of(r, t)->handle[record_fd_num(arg(c, 0))] = 0;
+	record_fd_unbind(r, t, record_fd_binding(r, t, arg(c, 0)));
 	r->handle_busy[h] = false;
 	r->handle_outside[h] = false;
 	/* a failed close still frees the fd (close(2)) */

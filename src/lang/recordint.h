@@ -11,7 +11,7 @@
 struct record;
 struct record_counts;
 struct record_entry;
-struct record_fdtab;
+struct record_fdbind;
 struct record_task;
 struct strace_call;
 
@@ -59,17 +59,20 @@ bool record_has_flag(const char *flags, const char *flag);
  * @out; false for an errno name this C library does not know.
  */
 bool record_expectation(const struct strace_call *c, char *out, size_t len);
-struct record_fdtab *record_fdtab_of(struct record *r, struct record_task *t);
 /*
  * The handle (0-based) of fd argument @arg, or -1 with the call counted as
  * dropped (outside the root, or an fd not opened below it in the trace).
  */
 int record_fd_handle(struct record *r, struct record_task *t,
 		     const struct strace_call *c, const char *arg);
-/* The number of an fd argument record_fd_handle() found a handle for. */
-int record_fd_num(const char *arg);
+/* The binding of fd argument @arg in task @t's table, or NULL. */
+struct record_fdbind *record_fd_binding(struct record *r, struct record_task *t,
+					const char *arg);
 /* fd @fd of task @t is handle @h now, at offset 0. */
 void record_fd_bind(struct record *r, struct record_task *t, int fd, int h);
+/* @b, from record_fd_binding(), is closed. */
+void record_fd_unbind(struct record *r, struct record_task *t,
+		      struct record_fdbind *b);
 /* The lowest free handle, taken; -1 when all 256 are. */
 int record_handle_get(struct record *r);
 

@@ -157,7 +157,7 @@ int strace_fd(const char *arg, int *fd, char *path, size_t len)
 	} else {
 		errno = 0;
 		v = strtol(p, &end, 10);
-		if (end == p || errno || v < -1 || v > 1 << 30)
+		if (end == p || errno || v < -1 || v > STRACE_FD_MAX)
 			return -EINVAL;
 		p = end;
 	}

@@ -77,6 +77,9 @@ static inline unsigned int strace_ntasks(const struct strace *s)
  */
 int strace_string(const char *arg, char *out, size_t len);
 
+/* No fd is larger: Linux's fs.nr_open stops at about 2^31, ours below. */
+#define STRACE_FD_MAX (1 << 30)
+
 /*
  * An fd argument printed with -y ("3</a/b>", "AT_FDCWD</a>"): its number
  * (AT_FDCWD as -100) and the decoded path, if there is one ("" if not).

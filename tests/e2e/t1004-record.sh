@@ -146,6 +146,47 @@ test_expect_success 'a log: unfinished and resumed calls, quoting, tasks' '
 	test_grep "^#   openat  *1$" log.load
 '
 
+# The fuzz smoke of CI ran out of memory on a huge fd: the fd tables were
+# arrays indexed by fd. They are lists of at most 256 now, so any number
+# up to 2^30 binds, under a memory cap where the shell can set one; a
+# number past that is no fd, and the open is dropped as unusable.
+test_expect_success 'fd numbers of a damaged trace: any number, no table as large' '
+	sed "s|@R@|$TRASH/r|g" >bigfd <<-\EOT &&
+	10 1.000001 openat(AT_FDCWD</@R@>, "a b", O_RDONLY) = 1073741824</@R@/a b>
+	11 1.000002 openat(AT_FDCWD</@R@>, "a b", O_RDONLY) = 1073741823</@R@/a b>
+	10 1.000003 read(1073741824</@R@/a b>, "12345", 4096) = 5
+	11 1.000004 read(1073741823</@R@/a b>, "12", 2) = 2
+	10 1.000005 read(1073741824</@R@/a b>, "", 4096) = 0
+	10 1.000006 close(1073741824</@R@/a b>) = 0
+	11 1.000007 close(1073741823</@R@/a b>) = 0
+	12 1.000008 openat(AT_FDCWD</@R@>, "a b", O_RDONLY) = 1073741825</@R@/a b>
+	10 1.000009 +++ exited with 0 +++
+	11 1.000010 +++ exited with 0 +++
+	12 1.000011 +++ exited with 0 +++
+	EOT
+	(
+		if test -z "${VB_SANITIZER:-}" && (ulimit -v 1000000) 2>/dev/null
+		then
+			ulimit -v 1000000
+		fi
+		vfsbench record --root r -o bigfd.load --from-trace bigfd 2>err
+	) &&
+	sed -n "/^\[run\]/,\$p" bigfd.load >actual &&
+	cat >expect <<-\EOT &&
+	[run]
+	open "a b" rdonly @1
+	open "a b" rdonly @2
+	pread @1 0 4096
+	pread @2 0 2
+	pread @1 5 4096
+	close @1
+	close @2
+	EOT
+	test_cmp expect actual &&
+	sed -n "/^# dropped, no op/,/^#   openat/p" bigfd.load >actual &&
+	test "$(wc -l <actual)" -eq 2 && test_grep "^#   openat  *1$" actual
+'
+
 # bad_trace NAME MESSAGE: --from-trace NAME is refused with MESSAGE and
 # exit status 2, and writes nothing.
 bad_trace() {
