@@ -16,6 +16,7 @@
 #include "base/msg.h"
 #include "cli/options.h"
 #include "report/report.h"
+#include "run/signals.h"
 #include "run/sweep.h"
 #include "sys/perflock.h"
 #include "sys/perfscript.h"
@@ -98,8 +99,8 @@ static int record_of(struct profiling *pf, const struct config *cfg,
 	}
 	if (!ret) {
 		ret = perf_record_start(&pf->rec[n], getpid(), pf->out[n].tmp,
-					cfg->profile_event,
-					pf->lock_out[n].tmp);
+					cfg->profile_event, pf->lock_out[n].tmp,
+					&signals.count);
 		if (ret) {
 			outfile_abort(&pf->out[n]);
 			outfile_abort(&pf->lock_out[n]);
@@ -123,7 +124,8 @@ static int open_fifo(struct profiling *pf, const char *spec)
 
 	if (comma)
 		*comma = '\0';
-	ret = perf_ctl_open(&pf->fifo, fifo, comma ? comma + 1 : NULL);
+	ret = perf_ctl_open(&pf->fifo, fifo, comma ? comma + 1 : NULL,
+			    &signals.count);
 	free(fifo);
 	pf->have_fifo = !ret;
 	return ret;

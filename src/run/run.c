@@ -115,8 +115,9 @@ static void perf_on(struct run *run)
 	if (!run->perf)
 		return;
 	run->perf_on_ns = clock_now_ns();
-	ret = perf_ctl_send(run->perf, "enable", PERF_CTL_TIMEOUT_MS);
-	if (ret) {
+	ret = perf_ctl_send(run->perf, "enable");
+	/* a stop signal: the run stops for it, and says so */
+	if (ret && ret != -EINTR) {
 		error("perf control '%s': 'enable' for %u client%s: %s",
 		      run->perf->name, run->nclients,
 		      run->nclients == 1 ? "" : "s", perf_ctl_strerror(ret));
@@ -131,9 +132,9 @@ static void perf_off(struct run *run)
 
 	if (!run->perf || !run->perf_on_ns)
 		return;
-	ret = perf_ctl_send(run->perf, "disable", PERF_CTL_TIMEOUT_MS);
+	ret = perf_ctl_send(run->perf, "disable");
 	run->perf_off_ns = clock_now_ns();
-	if (ret)
+	if (ret && ret != -EINTR)
 		warning("perf control '%s': 'disable' after %u client%s: %s",
 			run->perf->name, run->nclients,
 			run->nclients == 1 ? "" : "s", perf_ctl_strerror(ret));

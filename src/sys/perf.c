@@ -21,9 +21,6 @@
 #include "sys/command.h"
 #include "sys/sysfile.h"
 
-/* How long perf may take to attach and synthesize the process's maps. */
-#define PERF_START_TIMEOUT_MS 60000
-
 /* kernel.perf_event_paranoid, or -1000 when unreadable. */
 static int paranoid(void)
 {
@@ -61,9 +58,8 @@ static int start_failed(struct perf_record *pr, int err)
 	kill(pr->pid, SIGKILL);
 	while (waitpid(pr->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (err == -ETIMEDOUT)
-		error("--profile: perf record did not start within %d s (%s)",
-		      PERF_START_TIMEOUT_MS / 1000, hint);
+	if (err == -EINTR)
+		error("--profile: a stop signal came while perf record was attaching");
 	else
 		error("--profile: perf record %s before it was attached: see its message above (%s)",
 		      command_status(status, st, sizeof(st)), hint);
@@ -74,7 +70,8 @@ static int start_failed(struct perf_record *pr, int err)
 }
 
 int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
-		      const char *event, const char *lock_file)
+		      const char *event, const char *lock_file,
+		      const volatile sig_atomic_t *stop)
 {
 	char pid[24], control[48];
 	const char *argv[24]; /* the 16 below and the NULL, and room */
@@ -128,19 +125,21 @@ int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
 		return error("--profile: cannot start perf: %s",
 			     strerror(-ret));
 	}
-	perf_ctl_init(&pr->ctl, ctl[1], ack[0], "perf record");
+	perf_ctl_init(&pr->ctl, ctl[1], ack[0], "perf record", stop);
 	pr->file = xstrdup(file);
 	/*
 	 * perf reads its control fd only once its events are open: the ack
-	 * of a "disable" (they are off already) says it is attached.
+	 * of a "disable" (they are off already) says it is attached. It may
+	 * take long to synthesize the maps of a large process, and longer
+	 * on a loaded machine: no deadline, its exit or a stop ends the wait.
 	 */
-	ret = perf_ctl_send(&pr->ctl, "disable", PERF_START_TIMEOUT_MS);
+	ret = perf_ctl_send(&pr->ctl, "disable");
 	if (ret)
 		return start_failed(pr, ret);
 	pr->running = true;
-	ret = perf_stat_start(&pr->stat, target);
+	ret = perf_stat_start(&pr->stat, target, stop);
 	if (!ret && lock_file)
-		ret = perf_lock_start(&pr->lock, target, lock_file);
+		ret = perf_lock_start(&pr->lock, target, lock_file, stop);
 	if (ret) {
 		perf_record_release(pr);
 		return ret;

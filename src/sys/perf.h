@@ -37,9 +37,12 @@ struct perf_record {
  * (perf_event_paranoid), or exited early. A perf stat is started beside
  * it; one that cannot run leaves pr->stat.absent saying why. So is a perf
  * lock record writing @lock_file (NULL: none), or pr->lock.absent.
+ * Each of them is waited for without a deadline, until it acks, exits,
+ * or *@stop (a stop signal's count) is set.
  */
 int perf_record_start(struct perf_record *pr, pid_t target, const char *file,
-		      const char *event, const char *lock_file);
+		      const char *event, const char *lock_file,
+		      const volatile sig_atomic_t *stop);
 
 /*
  * Send the record's commands to its perf stat and perf lock record too

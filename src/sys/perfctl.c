@@ -48,12 +48,16 @@ static int open_fifo(const char *path, int flags, const char *what)
 	return fd;
 }
 
-int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack)
+int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack,
+		  const volatile sig_atomic_t *stop)
 {
 	size_t len = strlen(fifo) + (ack ? strlen(ack) : 0) + 2;
 
 	memset(pc, 0, sizeof(*pc));
 	pc->ack = -1;
+	/* a FIFO may have writers besides perf: its EOF may never come */
+	pc->timeout_ms = PERF_CTL_TIMEOUT_MS;
+	pc->stop = stop;
 	pc->ctl = open_fifo(fifo, O_WRONLY, "the control FIFO");
 	if (pc->ctl < 0)
 		return pc->ctl;
@@ -71,12 +75,15 @@ int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack)
 	return 0;
 }
 
-void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name)
+void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name,
+		   const volatile sig_atomic_t *stop)
 {
 	pc->ctl = ctl;
 	pc->ack = ack;
 	pc->name = xstrdup(name);
 	pc->also = NULL;
+	pc->timeout_ms = -1;
+	pc->stop = stop;
 }
 
 /*
@@ -112,30 +119,37 @@ static int write_all(int fd, const char *buf, size_t len)
 }
 
 /*
- * One line from @fd, byte by byte so nothing after it is taken. NULs are
- * skipped: perf writes its ack with the string's terminator, "ack\n\0".
+ * One line from @pc's ack fd, byte by byte so nothing after it is taken.
+ * NULs are skipped: perf writes its ack with the string's terminator,
+ * "ack\n\0". The wait is in slices of a second at most, so that a stop
+ * signal that came just before poll() still ends it.
  */
-static int read_line(int fd, char *buf, size_t len, int timeout_ms)
+static int read_line(const struct perf_ctl *pc, char *buf, size_t len)
 {
-	uint64_t deadline = clock_now_ns() + (uint64_t)timeout_ms * 1000000u;
+	uint64_t deadline =
+		clock_now_ns() + (uint64_t)pc->timeout_ms * 1000000u;
 	size_t n = 0;
 
 	for (;;) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct pollfd p = { .fd = pc->ack, .events = POLLIN };
 		uint64_t now = clock_now_ns();
+		int ret, slice = 1000;
 		ssize_t r;
-		int ret;
 
-		if (now >= deadline)
+		if (pc->stop && *pc->stop)
+			return -EINTR;
+		if (pc->timeout_ms >= 0 && now >= deadline)
 			return -ETIMEDOUT;
-		ret = poll(&p, 1, (int)((deadline - now) / 1000000u) + 1);
+		if (pc->timeout_ms >= 0 && deadline - now < 1000000000u)
+			slice = (int)((deadline - now) / 1000000u) + 1;
+		ret = poll(&p, 1, slice);
 		if (ret < 0 && errno == EINTR)
 			continue;
 		if (ret < 0)
 			return -errno;
 		if (!ret)
 			continue;
-		r = read(fd, buf + n, 1);
+		r = read(pc->ack, buf + n, 1);
 		if (r < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (r < 0)
@@ -153,7 +167,7 @@ static int read_line(int fd, char *buf, size_t len, int timeout_ms)
 }
 
 /* @cmd to @pc alone, and its ack. */
-static int send_one(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
+static int send_one(const struct perf_ctl *pc, const char *cmd)
 {
 	char line[32], reply[16];
 	int ret;
@@ -161,21 +175,21 @@ static int send_one(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
 	snprintf(line, sizeof(line), "%s\n", cmd);
 	ret = write_all(pc->ctl, line, strlen(line));
 	if (!ret && pc->ack >= 0) {
-		ret = read_line(pc->ack, reply, sizeof(reply), timeout_ms);
+		ret = read_line(pc, reply, sizeof(reply));
 		if (!ret && strcmp(reply, "ack"))
 			ret = -EPROTO;
 	}
 	return ret;
 }
 
-int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms)
+int perf_ctl_send(const struct perf_ctl *pc, const char *cmd)
 {
-	int ret = send_one(pc, cmd, timeout_ms);
+	int ret = send_one(pc, cmd);
 
 	/* each follower whatever the one before it answered */
 	if (!ret)
 		for (const struct perf_ctl *f = pc->also; f; f = f->also)
-			send_one(f, cmd, timeout_ms);
+			send_one(f, cmd);
 	return ret;
 }
 
@@ -186,6 +200,8 @@ const char *perf_ctl_strerror(int err)
 		return "perf has gone (it closed its end)";
 	case -ETIMEDOUT:
 		return "perf did not acknowledge it in time";
+	case -EINTR:
+		return "a stop signal came before perf acknowledged it";
 	case -EPROTO:
 		return "perf answered something other than 'ack'";
 	default:

@@ -2,6 +2,8 @@
 #ifndef VB_SYS_PERFCTL_H
 #define VB_SYS_PERFCTL_H
 
+#include <signal.h>
+
 /*
  * struct perf_ctl: the control protocol of perf record (and perf stat)
  * --control: vfsbench writes "enable\n" or "disable\n" to the control
@@ -16,9 +18,17 @@ struct perf_ctl {
 	/* a second perf (perf stat, perf lock record) sent the same
 	 * commands after this one, a chain; not owned, NULL without */
 	const struct perf_ctl *also;
+	/*
+	 * How long to wait for an ack, in ms; -1, no deadline, for a perf
+	 * of our own: its ack pipe has no other writer, so its exit ends
+	 * the wait, and a loaded machine cannot make it fail.
+	 */
+	int timeout_ms;
+	/* non-zero once a stop signal came: the wait ends; NULL: none */
+	const volatile sig_atomic_t *stop;
 };
 
-/* How long perf may take to acknowledge a command, in ms. */
+/* How long the perf behind --perf-ctl's FIFOs may take to ack, in ms. */
 #define PERF_CTL_TIMEOUT_MS 10000
 
 /*
@@ -26,21 +36,24 @@ struct perf_ctl {
  * have it open already: perf record opens both when it starts), @ack
  * (may be NULL) for reading. Returns 0, or -errno with a message.
  */
-int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack);
+int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack,
+		  const volatile sig_atomic_t *stop);
 
-/* A control over fds of our own (pipes to a perf we started). */
-void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name);
+/* A control over pipes to a perf we started: no deadline on its acks. */
+void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name,
+		   const volatile sig_atomic_t *stop);
 
 /*
- * Send @cmd ("enable", "disable") and, with an ack fd, wait up to
- * @timeout_ms for the ack. Returns 0; -EPIPE when perf has gone (it
- * closed its end), -ETIMEDOUT, -EPROTO for a reply other than "ack",
- * or another -errno of write(2) or read(2). Prints nothing. Then the
+ * Send @cmd ("enable", "disable") and, with an ack fd, wait for the ack
+ * (up to pc->timeout_ms). Returns 0; -EPIPE when perf has gone (it
+ * closed its end), -ETIMEDOUT, -EINTR when a stop signal came first,
+ * -EPROTO for a reply other than "ack", or another -errno of write(2)
+ * or read(2). Prints nothing. Then the
  * same to pc->also, and to its also in turn (perf stat, perf lock
  * record), whose failures are not returned: each such perf's own exit
  * status says it lost the windows (sys/perfstat.h, sys/perflock.h).
  */
-int perf_ctl_send(const struct perf_ctl *pc, const char *cmd, int timeout_ms);
+int perf_ctl_send(const struct perf_ctl *pc, const char *cmd);
 
 /* perf_ctl_send()'s errors in words: "perf has gone (it closed the FIFO)". */
 const char *perf_ctl_strerror(int err);

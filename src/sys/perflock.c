@@ -32,7 +32,6 @@
 #include "sys/pipe.h"
 
 /* How long perf lock record may take to attach. */
-#define PERF_LOCK_START_TIMEOUT_MS 60000
 /* The most of its output read back. */
 #define PERF_LOCK_OUT_MAX 65536
 
@@ -146,7 +145,8 @@ static void wait_for(pid_t pid, int *status)
 		}
 }
 
-int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file)
+int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
+		    const volatile sig_atomic_t *stop)
 {
 	char pid[24], control[48], *why = NULL, *out;
 	const char *argv[16];
@@ -198,10 +198,10 @@ int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file)
 		pl->absent = why;
 		return 0;
 	}
-	perf_ctl_init(&pl->ctl, ctl[1], ack[0], "perf lock record");
+	perf_ctl_init(&pl->ctl, ctl[1], ack[0], "perf lock record", stop);
 	pl->out = o[0];
 	/* as perf record: the ack of a "disable" says it is attached */
-	ret = perf_ctl_send(&pl->ctl, "disable", PERF_LOCK_START_TIMEOUT_MS);
+	ret = perf_ctl_send(&pl->ctl, "disable");
 	if (ret) {
 		kill(pl->pid, SIGKILL);
 		perf_ctl_close(&pl->ctl);
@@ -209,9 +209,9 @@ int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file)
 		close(pl->out);
 		pl->out = -1;
 		wait_for(pl->pid, &status);
-		if (ret == -ETIMEDOUT)
+		if (ret == -EINTR)
 			pl->absent = xstrdup(
-				"perf lock record did not start in time");
+				"a stop signal came while perf lock record was attaching");
 		else
 			pl->absent = reason("perf lock record", status,
 					    " before it was attached", out);

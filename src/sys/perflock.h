@@ -28,9 +28,11 @@ struct perf_lock {
  * Start perf lock record on @target, writing @file, and wait until it is
  * attached. One that cannot run does not stop the profile: pl->absent
  * says why (perf's own message read back) and pl->running is false.
+ * As perf record's, the wait has no deadline but *@stop.
  * Returns 0, or -errno when a pipe could not be made (with a message).
  */
-int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file);
+int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
+		    const volatile sig_atomic_t *stop);
 
 /* Stop it (SIGINT: it writes @file); a failure sets pl->absent. */
 void perf_lock_stop(struct perf_lock *pl);

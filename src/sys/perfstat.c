@@ -23,7 +23,6 @@
 #include "sys/pipe.h"
 
 /* How long perf stat may take to attach. */
-#define PERF_STAT_START_TIMEOUT_MS 60000
 /* The most of its output read back: a line per event and its notes. */
 #define PERF_STAT_LOG_MAX 65536
 
@@ -50,8 +49,9 @@ static void start_failed(struct perf_stat *ps, int err)
 	kill(ps->pid, SIGKILL);
 	while (waitpid(ps->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (err == -ETIMEDOUT)
-		ps->absent = xstrdup("perf stat did not start in time");
+	if (err == -EINTR)
+		ps->absent = xstrdup(
+			"a stop signal came while perf stat was attaching");
 	else
 		ps->absent = status_reason(" before it was attached", status);
 	perf_ctl_close(&ps->ctl);
@@ -59,7 +59,8 @@ static void start_failed(struct perf_stat *ps, int err)
 	ps->log = -1;
 }
 
-int perf_stat_start(struct perf_stat *ps, pid_t target)
+int perf_stat_start(struct perf_stat *ps, pid_t target,
+		    const volatile sig_atomic_t *stop)
 {
 	char pid[24], control[48], logfd[16], events[64];
 	const char *argv[20];
@@ -118,10 +119,10 @@ int perf_stat_start(struct perf_stat *ps, pid_t target)
 						      strerror(-ret));
 		return 0;
 	}
-	perf_ctl_init(&ps->ctl, ctl[1], ack[0], "perf stat");
+	perf_ctl_init(&ps->ctl, ctl[1], ack[0], "perf stat", stop);
 	ps->log = lg[0];
 	/* as perf record: the ack of a "disable" says it is attached */
-	ret = perf_ctl_send(&ps->ctl, "disable", PERF_STAT_START_TIMEOUT_MS);
+	ret = perf_ctl_send(&ps->ctl, "disable");
 	if (ret) {
 		start_failed(ps, ret);
 		return 0;

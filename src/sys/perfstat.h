@@ -38,10 +38,12 @@ struct perf_stat {
 /*
  * Start perf stat on @target and wait until it is attached. A perf stat
  * that cannot run does not stop the profile: ps->absent says why and
- * ps->running is false. Returns 0, or -errno when a pipe could not be
+ * ps->running is false. As perf record's, the wait has no deadline but
+ * *@stop. Returns 0, or -errno when a pipe could not be
  * made (with a message).
  */
-int perf_stat_start(struct perf_stat *ps, pid_t target);
+int perf_stat_start(struct perf_stat *ps, pid_t target,
+		    const volatile sig_atomic_t *stop);
 
 /*
  * Stop it (SIGINT: perf stat prints its counters and exits), read them

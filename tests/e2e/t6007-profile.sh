@@ -214,6 +214,67 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 	{ workdir_empty || failed "the work directory empty"; }
 '
 
+# A perf record that is slow to ack "enable" (FAKE_ACK=slow: 11 s, past
+# the 10 s deadline these acks had) or never does (FAKE_ACK=never): the
+# wait for a perf of our own has no deadline, so no load on the machine
+# can fail a run (t6007 test 7 failed once in twelve on a loaded box),
+# and a stop signal ends it. perf stat beside it acks at once.
+test_expect_success 'setup: a fake perf record slow to ack, or silent' '
+	mkdir -p slow &&
+	cat >slow/perf <<-\EOF &&
+	#!/usr/bin/env bash
+	test "$1" = script && exit 0
+	kind=$1
+	while test $# -gt 0; do
+		case $1 in
+		--control) ctl=${2#fd:}; shift ;;
+		-o) out=$2; shift ;;
+		esac
+		shift
+	done
+	test -z "$out" || : >"$out"
+	test "$kind" = record && echo $$ >"$TRASH/record.pid"
+	while eval "read -r cmd <&${ctl%,*}"; do
+		if test "$kind" = record && test "$cmd" = enable; then
+			echo enable >>"$TRASH/record.log"
+			test "$FAKE_ACK" = never && continue
+			sleep 11
+		fi
+		eval "printf \"ack\\n\" >&${ctl#*,}"
+	done
+	EOF
+	chmod +x slow/perf
+'
+
+test_expect_success 'a perf record that takes 11 s to ack: waited for, the run complete' '
+	rm -f record.log &&
+	{ env PATH="$TRASH/slow:$PATH" FAKE_ACK=slow TRASH="$TRASH" \
+		"$VFSBENCH" -q -c s.load --loops 1 -D "$TRASH/work" 1 \
+		--profile 1 >out 2>err || failed "exit 0"; } &&
+	{ test "$(cat record.log)" = enable || failed "one enable"; } &&
+	{ test_grep "^  1 client: perf-1.data, perf-1.folded\$" out ||
+		failed "its profile listed"; } &&
+	{ test ! -s err || failed "nothing on stderr"; } &&
+	rm -f perf-1.data perf-1.folded &&
+	canary_check && workdir_empty
+'
+
+test_expect_success 'a perf record that never acks: SIGTERM ends the wait, exit 143' '
+	rm -f record.log record.pid &&
+	PATH="$TRASH/slow:$PATH" FAKE_ACK=never TRASH="$TRASH" \
+		start_vfsbench -q -c s.load --loops 1 -D "$TRASH/work" 1 \
+		--profile 1 &&
+	wait_for enable record.log &&
+	kill -TERM "$pid" &&
+	ends 143 &&
+	{ ! kill -0 "$(cat record.pid)" 2>/dev/null ||
+		failed "perf record reaped"; } &&
+	{ test_grep "^note: interrupted by a signal: partial results\$" out ||
+		failed "the run said interrupted"; } &&
+	rm -f perf-1.data perf-1.folded &&
+	canary_check && workdir_empty
+'
+
 # The real perf, with a software event (hardware counters are missing in
 # most VMs and containers): its samples, CLOCK_MONOTONIC (perf record -k
 # mono), all fall between the enable vfsbench sent and the ack of its
