@@ -112,15 +112,18 @@ static uint64_t now_ms(void)
 #define WAIT_POLL_NS (10 * 1000 * 1000)
 
 /*
- * Wait for the group leader @pid, forwarding a stop (command_run()). It
- * polls: a blocking waitpid() would miss a signal that lands between the
- * look at *@stop and the call.
+ * Wait for the group leader @pid, forwarding a stop (command_run()): a
+ * signal since *@stop was @at_start. That is read before the command is
+ * spawned, since the command may signal us at once (a hook that runs
+ * `kill -INT $PPID` did, before this wait began, and was waited for for
+ * ever). It polls: a blocking waitpid() would miss a signal that lands
+ * between the look at *@stop and the call.
  */
-static int wait_group(pid_t pid, const volatile sig_atomic_t *stop, int *status,
-		      enum command_end *end)
+static int wait_group(pid_t pid, const volatile sig_atomic_t *stop,
+		      sig_atomic_t at_start, int *status, enum command_end *end)
 {
 	const struct timespec tick = { .tv_nsec = WAIT_POLL_NS };
-	sig_atomic_t at_start = stop ? *stop : 0, at_term = 0;
+	sig_atomic_t at_term = 0;
 	uint64_t deadline = 0;
 
 	*end = COMMAND_ENDED;
@@ -165,6 +168,7 @@ int command_run(const char *cmd, const char *const *env,
 		enum command_end *end)
 {
 	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+	sig_atomic_t at_start = stop ? *stop : 0;
 	char **envp = merged(env);
 	pid_t pid;
 	int ret;
@@ -173,7 +177,7 @@ int command_run(const char *cmd, const char *const *env,
 	free(envp);
 	if (ret)
 		return ret;
-	return wait_group(pid, stop, status, end);
+	return wait_group(pid, stop, at_start, status, end);
 }
 
 /*
@@ -198,6 +202,7 @@ static bool set_terminal(pid_t pgrp)
 int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 		     int *status, enum command_end *end)
 {
+	sig_atomic_t at_start = stop ? *stop : 0;
 	bool tty;
 	pid_t pid;
 	int ret;
@@ -210,7 +215,7 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 	/* a read before the terminal was its own stopped it: go on */
 	if (tty)
 		kill(-pid, SIGCONT);
-	ret = wait_group(pid, stop, status, end);
+	ret = wait_group(pid, stop, at_start, status, end);
 	if (tty)
 		set_terminal(getpgrp());
 	return ret;
