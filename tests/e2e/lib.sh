@@ -26,6 +26,7 @@
 #   unexpected_total FILE   the sum of its tables' unexpected column
 #   load_error LINE         lf.load refused with exactly LINE, exit 2
 #   strace_test TITLE BODY  a test that needs strace (skipped without)
+#   pass_calls LOADFILE     the system calls of one pass of its replay
 # Run a script with -v to see the commands' output.
 
 : "${abs_top_builddir:?run through make check}"
@@ -544,4 +545,33 @@ wait_for() {
 		fi
 		sleep 0.01
 	done
+}
+
+# pass_calls LOADFILE: the system calls of one pass of its replay by one
+# client, "NAME COUNT" for each that differs: strace -f of --loops 2 less
+# that of --loops 1, so that vfsbench's own calls (setup, [setup],
+# cleanup) cancel out. Left out: calls on /proc and /sys, vfsbench's and
+# the sanitizers' reading of the system (AddressSanitizer reads its maps
+# again as its heap grows, more in the longer run). Under TSan, whose
+# interceptor issues fstat(2) where glibc issues newfstatat(fd, "",
+# AT_EMPTY_PATH), fstat counts as newfstatat.
+pass_calls() {
+	mkdir -p rw &&
+	for n in 1 2; do
+		ASAN_OPTIONS=detect_leaks=0 \
+		strace -f -qq -y -o "tr$n" -e trace=%file,%desc \
+			"$VFSBENCH" -c "$1" -q --loops $n -D rw 1 >/dev/null ||
+		return 1
+		grep -v -e "/proc/" -e "</sys/" -e "\"/sys/" "tr$n" |
+		awk '{
+			for (i = 2; i <= NF; i++)
+				if ($i ~ /^[a-z0-9_]+\(/) {
+					sub(/\(.*/, "", $i)
+					n[$i == "fstat" ? "newfstatat" : $i]++
+					break
+				}
+		} END { for (c in n) print c, n[c] }' | sort >"c$n" || return 1
+	done &&
+	join -a 1 -a 2 -e 0 -o 0,1.2,2.2 c1 c2 |
+	awk '$3 != $2 { print $1, $3 - $2 }'
 }

@@ -35,18 +35,6 @@ normalise() {
 	esac
 }
 
-# calls TRACE: "NAME COUNT" for each call of an strace -f log, sorted.
-calls() {
-	awk '{
-		for (i = 2; i <= NF; i++)
-			if ($i ~ /^[a-z0-9_]+\(/) {
-				sub(/\(.*/, "", $i)
-				n[$i]++
-				break
-			}
-	} END { for (c in n) print c, n[c] }' "$1" | sort
-}
-
 # replayed LOADFILE: the header's replayed calls, "NAME COUNT", under the
 # names of what the replay issues for them (doc/recording.md).
 replayed() {
@@ -62,23 +50,6 @@ replayed() {
 	/^# closed at the end, as the kernel closed them at exit: / {
 		n["close"] += $NF
 	} END { for (c in n) print c, n[c] }' "$1" | sort
-}
-
-# pass_calls LOADFILE: the calls of one pass of its replay (--loops 2
-# less --loops 1), by call.
-pass_calls() {
-	mkdir -p rw &&
-	for n in 1 2; do
-		ASAN_OPTIONS=detect_leaks=0 \
-		strace -f -qq -y -o "tr$n" -e trace=%file,%desc \
-			"$VFSBENCH" -c "$1" -q --loops $n -D rw 1 >/dev/null ||
-		return 1
-		# AddressSanitizer reads /proc/self/maps as threads start
-		grep -v "/proc/self/" "tr$n" >"tr$n.own" &&
-		calls "tr$n.own" >"c$n" || return 1
-	done &&
-	join -a 1 -a 2 -e 0 -o 0,1.2,2.2 c1 c2 |
-	awk '$3 != $2 { print $1, $3 - $2 }'
 }
 
 test_expect_success 'the recorder makes the shipped recordings again' '
