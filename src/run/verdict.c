@@ -67,6 +67,12 @@ void run_verdict(const struct run *run, struct run_verdict *v)
 	v->wait_share = result_wait_share(r, run->nclients,
 					  crowded ? v->unmeasured : 0);
 	v->starved = result_starved(r, run->nclients, v->unmeasured, run->cpus);
+	/* stopped in the setup: no window opened, none to be starved of
+	 * (the wait share of clients that never ran would be -100%) */
+	if (run->ready < run->nclients) {
+		v->starved = false;
+		v->wait_share = -1;
+	}
 	v->asked_ns = cfg->loops ? 0 : cfg->time_ns;
 	v->margin_ns = margin_of(v->asked_ns);
 	v->overrun_ns = v->asked_ns && elapsed > v->asked_ns ?
