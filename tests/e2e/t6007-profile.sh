@@ -167,13 +167,16 @@ test_expect_success '--profile: perf missing, or exiting before it is attached' 
 
 # A perf that only speaks the control protocol: it creates its -o file,
 # acknowledges every command and waits for SIGINT. In bash: with several
-# records its control fds go past 9, which dash cannot redirect.
+# records its control fds go past 9, which dash cannot redirect. As perf
+# record, it logs each "enable" to $FAKE_LOG and its pid to $FAKE_PID;
+# with FAKE_ACK=slow it acks an enable after 11 s, with never not at all.
 test_expect_success '--profile with a bad -D: no perf started, no file' '
 	mkdir -p fake &&
 	cat >fake/perf <<-\EOF &&
 	#!/usr/bin/env bash
 	# perf script: no samples
 	test "$1" = script && exit 0
+	kind=$1
 	while test $# -gt 0; do
 		case $1 in
 		--control) ctl=${2#fd:}; shift ;;
@@ -181,8 +184,15 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 		esac
 		shift
 	done
-	: >"$out"
+	test -z "$out" || : >"$out"
+	test "$kind" = record && test -n "$FAKE_PID" && echo $$ >"$FAKE_PID"
 	while eval "read -r cmd <&${ctl%,*}"; do
+		if test "$kind" = record && test "$cmd" = enable &&
+			test -n "$FAKE_LOG"; then
+			echo enable >>"$FAKE_LOG"
+			test "$FAKE_ACK" = never && continue
+			test "$FAKE_ACK" = slow && sleep 11
+		fi
 		eval "printf \"ack\\n\" >&${ctl#*,}"
 	done
 	EOF
@@ -214,42 +224,14 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 	{ workdir_empty || failed "the work directory empty"; }
 '
 
-# A perf record that is slow to ack "enable" (FAKE_ACK=slow: 11 s, past
-# the 10 s deadline these acks had) or never does (FAKE_ACK=never): the
-# wait for a perf of our own has no deadline, so no load on the machine
-# can fail a run (t6007 test 7 failed once in twelve on a loaded box),
-# and a stop signal ends it. perf stat beside it acks at once.
-test_expect_success 'setup: a fake perf record slow to ack, or silent' '
-	mkdir -p slow &&
-	cat >slow/perf <<-\EOF &&
-	#!/usr/bin/env bash
-	test "$1" = script && exit 0
-	kind=$1
-	while test $# -gt 0; do
-		case $1 in
-		--control) ctl=${2#fd:}; shift ;;
-		-o) out=$2; shift ;;
-		esac
-		shift
-	done
-	test -z "$out" || : >"$out"
-	test "$kind" = record && echo $$ >"$TRASH/record.pid"
-	while eval "read -r cmd <&${ctl%,*}"; do
-		if test "$kind" = record && test "$cmd" = enable; then
-			echo enable >>"$TRASH/record.log"
-			test "$FAKE_ACK" = never && continue
-			sleep 11
-		fi
-		eval "printf \"ack\\n\" >&${ctl#*,}"
-	done
-	EOF
-	chmod +x slow/perf
-'
-
+# The fake perf record slow to ack "enable" (11 s, past the 10 s deadline
+# these acks had) or silent: the wait for a perf of our own has no
+# deadline, so no load on the machine can fail a run (t6007 test 7 failed
+# once in twelve on a loaded box), and a stop signal ends it.
 test_expect_success 'a perf record that takes 11 s to ack: waited for, the run complete' '
 	rm -f record.log &&
-	{ env PATH="$TRASH/slow:$PATH" FAKE_ACK=slow TRASH="$TRASH" \
-		"$VFSBENCH" -q -c s.load --loops 1 -D "$TRASH/work" 1 \
+	{ env PATH="$TRASH/fake:$PATH" FAKE_ACK=slow \
+		FAKE_LOG="$TRASH/record.log" "$VFSBENCH" -q -c s.load --loops 1 -D "$TRASH/work" 1 \
 		--profile 1 >out 2>err || failed "exit 0"; } &&
 	{ test "$(cat record.log)" = enable || failed "one enable"; } &&
 	{ test_grep "^  1 client: perf-1.data, perf-1.folded\$" out ||
@@ -261,9 +243,9 @@ test_expect_success 'a perf record that takes 11 s to ack: waited for, the run c
 
 test_expect_success 'a perf record that never acks: SIGTERM ends the wait, exit 143' '
 	rm -f record.log record.pid &&
-	PATH="$TRASH/slow:$PATH" FAKE_ACK=never TRASH="$TRASH" \
-		start_vfsbench -q -c s.load --loops 1 -D "$TRASH/work" 1 \
-		--profile 1 &&
+	PATH="$TRASH/fake:$PATH" FAKE_ACK=never FAKE_LOG="$TRASH/record.log" \
+		FAKE_PID="$TRASH/record.pid" start_vfsbench -q -c s.load \
+		--loops 1 -D "$TRASH/work" 1 --profile 1 &&
 	wait_for enable record.log &&
 	kill -TERM "$pid" &&
 	ends 143 &&
