@@ -151,6 +151,24 @@ static enum options_action make_variant(struct config *cfg,
 	return OPTIONS_RUN;
 }
 
+/*
+ * --uring-strict and --uring-fixed say how the uring engine runs: with
+ * no variant on it they would be ignored, so they are refused.
+ */
+static enum options_action check_uring_only(const struct config *cfg)
+{
+	const char *opt = cfg->run.uring_fixed	? "--uring-fixed" :
+			  cfg->run.uring_strict ? "--uring-strict" :
+						  NULL;
+
+	if (!opt)
+		return OPTIONS_RUN;
+	for (unsigned int k = 0; k < cfg->nvariants; k++)
+		if (!strcmp(cfg->variants[k].engine, "uring"))
+			return OPTIONS_RUN;
+	return usage_error("%s needs --engine uring (or a variant on it)", opt);
+}
+
 /* The variants: every -c times every --variant value; at least one. */
 enum options_action variantopts_build(struct config *cfg, bool fs_set,
 				      bool order_set)
@@ -174,6 +192,8 @@ enum options_action variantopts_build(struct config *cfg, bool fs_set,
 	cfg->variants = xcalloc(cfg->nvariants, sizeof(*cfg->variants));
 	for (unsigned int k = 0; k < cfg->nvariants && act == OPTIONS_RUN; k++)
 		act = make_variant(cfg, axes, n, k, fs_set, &cfg->variants[k]);
+	if (act == OPTIONS_RUN)
+		act = check_uring_only(cfg);
 	variant_labels_unique(cfg->variants, cfg->nvariants);
 	if (cfg->nvariants > 1 && !order_set) {
 		cfg->run.order = ORDER_SHUFFLED;

@@ -268,6 +268,16 @@ test_expect_success 'a good --null-fail then a bad one' '
 		-e null --loops 1 --null-fail stat:EIO --null-fail stat 1
 '
 
+# They would be ignored by every other engine: refused, not ignored.
+test_expect_success '--uring-strict and --uring-fixed without the uring engine' '
+	usage_error "--uring-fixed needs --engine uring (or a variant on it)" \
+		-e posix --loops 1 --uring-fixed 1 &&
+	usage_error "--uring-strict needs --engine uring (or a variant on it)" \
+		--loops 1 --uring-strict 1 &&
+	usage_error "--uring-fixed needs --engine uring (or a variant on it)" \
+		--variant engine=posix,null --loops 1 --uring-fixed 1
+'
+
 # --- client counts -------------------------------------------------------------
 
 test_expect_success 'CLIENTS 1-8 runs 1 2 4 8 clients' '
