@@ -137,10 +137,11 @@ static void variant_options(json_t *o, const struct report_config *rc,
 
 static json_t *loadfile_json(const struct loadfile *lf)
 {
-	return json_pack("{so ss ss sI sI}", "name", str(lf->name), "sha256",
+	return json_pack("{so ss ss sI sI sI}", "name", str(lf->name), "sha256",
 			 lf->sha256, "dialect", dialect_names[lf->dialect],
 			 "ops", (json_int_t)loadfile_run_nops(lf), "setup_ops",
-			 (json_int_t)lf->nsetup);
+			 (json_int_t)lf->nsetup, "streams",
+			 (json_int_t)lf->nstreams);
 }
 
 /* variants[]: each variant's label, options and loadfile. */
@@ -204,6 +205,8 @@ static json_t *options_json(const struct report_config *rc,
 	json_object_set_new(o, "strict", json_boolean(cfg->strict));
 	json_object_set_new(o, "max_errors", u64(cfg->max_errors));
 	json_object_set_new(o, "links_out", json_boolean(rc->lopts->links_out));
+	json_object_set_new(o, "read_outside",
+			    json_boolean(rc->lopts->read_outside));
 	json_object_set_new(o, "stop_timeout_ns", u64(cfg->stop_wait_ns));
 	json_object_set_new(o, "exec_before", str(cfg->exec_before));
 	json_object_set_new(o, "exec_after", str(cfg->exec_after));

@@ -102,8 +102,12 @@ test_expect_success '[run N]: streams out of order, empty, mixed with [run]' '
 test_expect_success '[run N]: each client its stream, [setup] for all' '
 	printf "[run 0]\nstat .\n[setup]\ncreate f\n[run 1]\nstat f\nstat f\n[run 2]\nstatfs .\n" >s.load &&
 	canary_setup &&
-	vfsbench -c s.load -e null --loops 2 -D "$TRASH/work" 5 >report &&
+	vfsbench -c s.load -e null --loops 2 -D "$TRASH/work" 5 \
+		--json s.json >report &&
 	test "$(op_count report stat)" = 12 &&
+	json_flat s.json >s.flat &&
+	test "$(jget s.flat loadfile.streams)" = 3 &&
+	test "$(jget s.flat options.read_outside)" = false &&
 	test "$(op_count report statfs)" = 2 &&
 	canary_check &&
 	workdir_empty

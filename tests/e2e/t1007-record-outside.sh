@@ -257,8 +257,10 @@ test_expect_success 'a read outside, written by hand: replayed with --read-outsi
 	printf "[run]\nstat %s/f\nopen %s/f rdonly @1\npread @1 0 6\nfstat @1\nclose @1\nstat %s/nothing ENOENT\n" \
 		"$O" "$O" "$O" >lf.load &&
 	vfsbench --read-outside -e null -c lf.load --loops 2 \
-		-D "$TRASH/work" 1 >report &&
+		-D "$TRASH/work" --json r.json 1 >report &&
 	test "$(op_count report stat)" = 4 &&
+	json_flat r.json >r.flat &&
+	test "$(jget r.flat options.read_outside)" = true &&
 	vfsbench --read-outside -c lf.load --loops 2 \
 		-D "$TRASH/work" 1 >report &&
 	test "$(unexpected_total report)" = 0 &&
