@@ -221,10 +221,16 @@ static void gp_data(FILE *out, const struct chart *c)
 	}
 }
 
-/* [0:top] holding every mean plus its error bar, 5% above. */
+/*
+ * [0:top] holding every mean plus its error bar, 5% above, on a linear
+ * axis: the panels share gnuplot's settings, and a log y left by panel 1
+ * made panel 2's [0:top] fail ("y range must be greater than 0 for log
+ * scale").
+ */
 static void gp_yrange(FILE *out, double top)
 {
-	fprintf(out, "set yrange [0:%.10g]\n", top > 0 ? top * 1.05 : 1);
+	fprintf(out, "unset logscale y\nset yrange [0:%.10g]\n",
+		top > 0 ? top * 1.05 : 1);
 }
 
 /*
