@@ -15,31 +15,25 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
-#include "base/clock.h"
 #include "base/exit.h"
 #include "base/msg.h"
 #include "cli/clean.h"
+#include "cli/dbenchmain.h"
 #include "cli/dbench.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/profile.h"
-#include "compare/lockdiff.h"
-#include "compare/profdiff.h"
-#include "report/profcompare.h"
-#include "report/lockcompare.h"
 #include "cli/ranks.h"
 #include "cli/recorder.h"
+#include "cli/steps.h"
+#include "cli/submain.h"
 #include "cli/suite.h"
 #include "cli/walk.h"
-#include "compare/compare.h"
-#include "compare/compareset.h"
 #include "engine/engine.h"
 #include "engine/uring.h"
-#include "fdscale/fdscale.h"
 #include "lang/loadfile.h"
 #include "lang/reader.h"
 #include "mpi/job.h"
-#include "report/plot.h"
 #include "report/report.h"
 #include "run/meet.h"
 #include "run/run.h"
@@ -49,110 +43,6 @@
 #include "sys/env.h"
 #include "sys/media.h"
 #include "sys/pipe.h"
-#include "sys/tsc.h"
-
-/* The work directory for die()'s hook, while it exists. */
-static struct workdir *die_wd;
-
-/* An allocation failed in main()'s thread: remove what was created. */
-static void die_cleanup(void)
-{
-	if (die_wd && workdir_remove(die_wd, NULL))
-		fprintf(stderr, "vfsbench: files left in '%s'\n", die_wd->path);
-}
-
-/* @say: print where --skip-cleanup left the files (dbench does not). */
-static int finish_workdir(const struct config *cfg, struct workdir *wd,
-			  bool stuck, bool say)
-{
-	int ret;
-
-	/* rank 0's, in an MPI job: its to remove */
-	if (wd->attached) {
-		workdir_release(wd);
-		return 0;
-	}
-	if (stuck) {
-		fprintf(stderr,
-			"vfsbench: cleanup skipped: a client could not be stopped: files left in '%s'\n",
-			wd->path);
-		workdir_release(wd);
-		return -EBUSY;
-	}
-	if (cfg->run.skip_cleanup) {
-		if (say)
-			fprintf(stderr,
-				"vfsbench: --skip-cleanup: files left in '%s'\n",
-				wd->path);
-		workdir_release(wd);
-		return 0;
-	}
-	if (signals.abort_cleanup && !signals.cleanup_cut) {
-		fprintf(stderr,
-			"vfsbench: cleanup skipped after a second signal: files left in '%s'\n",
-			wd->path);
-		workdir_release(wd);
-		return 0;
-	}
-	ret = signals.cleanup_cut ? -EINTR :
-				    workdir_remove(wd, &signals.abort_cleanup);
-	if (ret == -EINTR) {
-		fprintf(stderr,
-			"vfsbench: cleanup interrupted by a second signal: files left in '%s'\n",
-			wd->path);
-		workdir_release(wd);
-		return 0;
-	}
-	if (ret) {
-		error("cleanup of '%s' failed: %s", wd->path, strerror(-ret));
-		workdir_release(wd);
-	}
-	return ret;
-}
-
-/* How long the TSC's calibration sleeps between its two readings. */
-#define CLOCK_CALIBRATION_NS (20 * NSEC_PER_MSEC)
-
-/*
- * --clock: the TSC where sys/tsc.h finds it usable (auto) or where asked
- * for (tsc: an error, exit 2, where it is not), else CLOCK_MONOTONIC.
- * Before any thread starts (base/clock.h). What was chosen and why goes
- * to the result files through cfg->report.
- */
-static int choose_clock(struct config *cfg)
-{
-	static const char *const names[] = {
-		[CLOCK_CHOICE_AUTO] = "auto",
-		[CLOCK_CHOICE_TSC] = "tsc",
-		[CLOCK_CHOICE_MONOTONIC] = "monotonic",
-	};
-	static char why[256];
-
-	cfg->report.clock_option = names[cfg->clock];
-	cfg->report.clock_why = why;
-	if (cfg->clock == CLOCK_CHOICE_MONOTONIC) {
-		snprintf(why, sizeof(why), "--clock monotonic");
-		return 0;
-	}
-	if (!tsc_usable(why, sizeof(why))) {
-		if (!clock_use_tsc(CLOCK_CALIBRATION_NS)) {
-			const char *skew = getenv("VFSBENCH_TEST_TSC_SKEW_PPM");
-
-			/* tests of the end-of-run cross-check (vfsbench(1)) */
-			if (skew)
-				clock_tsc_skew(strtod(skew, NULL));
-			cfg->report.clock_why = NULL;
-			return 0;
-		}
-		snprintf(why, sizeof(why),
-			 "the TSC did not advance during its calibration");
-	}
-	if (cfg->clock == CLOCK_CHOICE_TSC) {
-		error("--clock tsc: %s", why);
-		return -ENOTSUP;
-	}
-	return 0;
-}
 
 /*
  * The status with what was lost on the way out: a write to standard
@@ -177,279 +67,6 @@ static int output_status(int status)
 	/* no one to tell */
 	return pipe_reader_gone(STDERR_FILENO) ? VB_EXIT_SIGPIPE :
 						 VB_EXIT_RUNTIME;
-}
-
-/* The profiles of the first two sides' first files, when both have. */
-static int compare_profiles(const struct comparison *cmp,
-			    const struct compare_config *cc)
-{
-	struct profdiff pd;
-	struct lockdiff ld;
-
-	if (cmp->nsides < 2)
-		return VB_EXIT_OK;
-	if (profdiff_build(&pd, cmp->sides[0].parts[0], cmp->sides[1].parts[0],
-			   cc->correction, 1 - cc->confidence))
-		return VB_EXIT_USAGE;
-	report_profdiff(&pd);
-	profdiff_release(&pd);
-	lockdiff_build(&ld, cmp->sides[0].parts[0], cmp->sides[1].parts[0]);
-	report_lockdiff(&ld);
-	lockdiff_release(&ld);
-	return VB_EXIT_OK;
-}
-
-static int compare_main(int argc, const char **argv)
-{
-	struct compare_config cc;
-	enum options_action act = options_parse_compare(&cc, argc, argv);
-	int status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
-	struct compareset set;
-
-	if (act == OPTIONS_RUN) {
-		/* a stop while the files were read prints no table */
-		if (!compareset_build(&set, &cc) && !signals.count) {
-			report_compareset(&set);
-			status = VB_EXIT_OK;
-			for (unsigned int c = 0; c < set.ncmps && !status; c++)
-				status = compare_profiles(&set.cmps[c], &cc);
-		}
-		compareset_release(&set);
-	}
-	compare_config_release(&cc);
-	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
-}
-
-static int plot_main(int argc, const char **argv)
-{
-	struct plot_config pc;
-	enum options_action act = options_parse_plot(&pc, argc, argv);
-	int status;
-
-	/* no chart over a result file it reads */
-	if (act == OPTIONS_RUN)
-		act = outputs_check_plot(&pc);
-	status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
-
-	if (act == OPTIONS_RUN)
-		status = plot_files(&pc);
-	plot_config_release(&pc);
-	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
-}
-
-/*
- * @argc, @argv: fdscale's command line (argv[0] "fdscale"); @cmdc,
- * @cmdv: the whole one, recorded in the result file.
- */
-static int fdscale_main(int argc, const char **argv,
-			const struct global_config *g, int cmdc,
-			const char **cmdv)
-{
-	struct fdscale_config fc;
-	enum options_action act = options_parse_fdscale(&fc, argc, argv);
-	struct fdscale fs;
-	struct env env;
-	int status;
-
-	if (act == OPTIONS_RUN)
-		act = outputs_check_fdscale(&fc);
-	status = act == OPTIONS_EXIT_OK ? VB_EXIT_OK : VB_EXIT_USAGE;
-	if (act != OPTIONS_RUN)
-		goto out;
-	fc.quiet = fc.quiet || g->quiet;
-	fc.argc = cmdc;
-	fc.argv = cmdv;
-	fc.stop = &signals.count;
-	/* refused (io_uring disabled, an opcode missing): nothing run */
-	status = VB_EXIT_USAGE;
-	if (fdscale_usable(&fc))
-		goto out;
-	status = VB_EXIT_OK;
-	if (fdscale_run(&fs, &fc) && !fs.stopped) {
-		status = VB_EXIT_RUNTIME;
-		goto out_release;
-	}
-	report_fdscale(&fs);
-	/* no result file of a run cut short: nothing in it would say so */
-	if (fs.stopped) {
-		if (fc.json || fc.csv)
-			warning("fdscale stopped by a signal: no result file written");
-		goto out_release;
-	}
-	if (fc.json) {
-		env_collect(&env, ".");
-		if (report_fdscale_json(&fs, &env, fc.json))
-			status = VB_EXIT_RUNTIME;
-		env_release(&env);
-	}
-	if (fc.csv && report_fdscale_csv(&fs, fc.csv))
-		status = VB_EXIT_RUNTIME;
-out_release:
-	fdscale_release(&fs);
-out:
-	fdscale_config_release(&fc);
-	return signals.count ? VB_EXIT_SIGNAL(signals.last) : status;
-}
-
-static void check_stdout(void);
-
-/* The dbench personality's hooks: dbench's lines as the run goes. */
-static void db_ready(const struct run *run, void *ctx)
-{
-	report_dbench_ready(ctx, run);
-}
-
-static void db_second(const struct run *run, const struct run_second *sec,
-		      void *ctx)
-{
-	report_dbench_second(ctx, run, sec);
-	check_stdout();
-}
-
-static void db_run(const struct run *run, UNUSED const char *variant, void *ctx)
-{
-	report_dbench_passes(ctx, run);
-}
-
-/*
- * dbench's cleanup: DIR/clients goes unless --skip-cleanup keeps it for
- * the next run, or it is not vfsbench's (--adopt-clients).
- */
-static int dbench_cleanup(const struct config *cfg, struct workdir *wd,
-			  bool stuck)
-{
-	if (wd->foreign) {
-		fprintf(stderr,
-			"vfsbench: '%s' was not made by vfsbench: left in place\n",
-			wd->path);
-		workdir_release(wd);
-		return 0;
-	}
-	return finish_workdir(cfg, wd, stuck, false);
-}
-
-/*
- * vfsbench dbench [dbench's options] N: one run at N clients in DIR/clients,
- * reported as dbench reports it.
- */
-static int dbench_main(int argc, const char **argv)
-{
-	struct sweep_hooks hooks = {
-		.run = db_run,
-		.ready = db_ready,
-		.second = db_second,
-	};
-	const struct engine *engine = engine_find("posix");
-	struct loadfile *lf = xcalloc(1, sizeof(*lf));
-	bool loaded = false, stuck = false;
-	struct dbench_report dr;
-	struct sweep_variant sv;
-	struct config cfg;
-	struct workdir wd;
-	struct sweep sw;
-	struct stat st;
-	int status, ret;
-
-	/* every rank would replay into the one DIR/clients */
-	if (job_launched()) {
-		error("the dbench personality runs as one process, not under mpirun: give the ranks vfsbench's own options (-c client.txt; MANY HOSTS in vfsbench(1))");
-		free(lf);
-		return VB_EXIT_USAGE;
-	}
-	switch (options_parse_dbench(&cfg, &dr, argc, argv)) {
-	case OPTIONS_RUN:
-		break;
-	case OPTIONS_EXIT_OK:
-		status = VB_EXIT_OK;
-		goto out;
-	case OPTIONS_USAGE:
-		status = VB_EXIT_USAGE;
-		goto out;
-	}
-	ret = loadfile_load(lf, cfg.loadfile, &cfg.lopts);
-	if (ret) {
-		/* a signal while a loadfile was read (a FIFO): its status */
-		status = ret == -EINTR && signals.count ?
-				 VB_EXIT_SIGNAL(signals.last) :
-				 VB_EXIT_USAGE;
-		goto out;
-	}
-	loaded = true;
-	sv = (struct sweep_variant){
-		.cfg = &cfg.run,
-		.lf = lf,
-		.engine = engine,
-	};
-	if (walk_check(&cfg.run, engine, lf)) {
-		status = VB_EXIT_USAGE;
-		goto out;
-	}
-	if (sweep_check_memory(&cfg.run, &sv, 1)) {
-		status = VB_EXIT_RUNTIME;
-		goto out;
-	}
-	if (choose_clock(&cfg)) {
-		status = VB_EXIT_USAGE;
-		goto out;
-	}
-	ret = workdir_open_named(&wd, cfg.directory, "clients",
-				 cfg.dbench_adopt);
-	if (ret) {
-		/* -EEXIST: not made by vfsbench; -EPERM: not provably ours */
-		status = ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
-					 ret == -EEXIST || ret == -EPERM ?
-				 VB_EXIT_USAGE :
-				 VB_EXIT_RUNTIME;
-		goto out;
-	}
-	if (!cfg.run.skip_cleanup && !wd.foreign) {
-		die_wd = &wd;
-		die_set_hook(die_cleanup);
-	}
-	hooks.ctx = &dr;
-	cfg.run.watch_stdout = !fstat(STDOUT_FILENO, &st) &&
-			       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
-	report_dbench_header(&dr);
-	check_stdout();
-	status = sweep_execute(&sw, &cfg.run, &sv, 1, &wd, &hooks);
-	/* a stuck client may still be in the tree: keep it, whatever fails */
-	if (sw.stuck)
-		die_set_hook(NULL);
-	stuck = sw.stuck;
-	/* dbench prints each failed op; here a count, before the table that
-	 * harnesses cut out of the output */
-	if (sw.nruns && sw.runs[0].total.unexpected)
-		warning("%llu unexpected results (each op and errno: --vfsbench-report)",
-			(unsigned long long)sw.runs[0].total.unexpected);
-	report_dbench_cleanup(&dr, cfg.run.clients[0] * dr.per_proc);
-	die_set_hook(NULL);
-	if (dbench_cleanup(&cfg, &wd, stuck) && status == VB_EXIT_OK)
-		status = VB_EXIT_RUNTIME;
-	report_dbench_cleanup(&dr, 0);
-	if (sw.nruns && atomic_load(&sw.runs[0].state.end) != RUN_END_FAILED) {
-		report_dbench_end(&dr, &sw.runs[0]);
-		if (cfg.dbench_own_report)
-			report_dbench_own(&cfg.report, &sw.runs[0]);
-	}
-	sweep_release(&sw);
-	if (signals.count && status == VB_EXIT_OK)
-		status = VB_EXIT_SIGNAL(signals.last);
-	/* the lines that did not reach a reader who is still there */
-	if ((fflush(stdout) == EOF || ferror(stdout)) &&
-	    !pipe_reader_gone(STDOUT_FILENO)) {
-		error("cannot write the report to standard output");
-		if (status == VB_EXIT_OK)
-			status = VB_EXIT_RUNTIME;
-	}
-out:
-	/* a stuck client still reads the loadfile's ops, until the exit */
-	if (!stuck) {
-		if (loaded)
-			loadfile_release(lf);
-		free(lf);
-	}
-	config_release(&cfg);
-	return status;
 }
 
 /*
@@ -478,17 +95,17 @@ static int subcommand_main(int argc, const char **argv, int at)
 	for (int i = at + 1; i < argc; i++)
 		sub[n++] = argv[i];
 	if (!strcmp(argv[at], "compare"))
-		status = compare_main(n, sub);
+		status = submain_compare(n, sub);
 	else if (!strcmp(argv[at], "dbench"))
-		status = dbench_main(n, sub);
+		status = dbenchmain_run(n, sub);
 	else if (!strcmp(argv[at], "plot"))
-		status = plot_main(n, sub);
+		status = submain_plot(n, sub);
 	else if (!strcmp(argv[at], "clean"))
 		status = clean_main(n, sub);
 	else if (!strcmp(argv[at], "record"))
 		status = recorder_main(n, sub);
 	else
-		status = fdscale_main(n, sub, &g, argc, argv);
+		status = submain_fdscale(n, sub, &g, argc, argv);
 	free(sub);
 	return status;
 }
@@ -511,23 +128,11 @@ static int write_results(const struct config *cfg, const struct sweep *sw,
 	return ret;
 }
 
-/*
- * A closed standard output (vfsbench | head) stops the sweep as a signal
- * does: SIGPIPE is ignored, so a write fails with EPIPE instead of
- * killing vfsbench before it cleans up and writes its result files.
- */
-static void check_stdout(void)
-{
-	if ((fflush(stdout) == EOF || ferror(stdout)) &&
-	    pipe_reader_gone(STDOUT_FILENO))
-		signals_raise(SIGPIPE);
-}
-
 /* The sweep's hooks: each run's report as it ends, then the table. */
 static void on_run(const struct run *run, const char *variant, void *ctx)
 {
 	report_run(ctx, run, variant);
-	check_stdout();
+	steps_check_stdout();
 }
 
 static void on_done(const struct sweep *sw, void *ctx)
@@ -638,7 +243,7 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 	if (status)
 		return status;
 	/* each rank its own clock: a TSC is calibrated where it runs */
-	if (choose_clock(cfg))
+	if (steps_choose_clock(cfg))
 		status = VB_EXIT_USAGE;
 	return ranks_agree(&in->rk, status, "the clock");
 }
@@ -668,8 +273,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 
 	/* wd may be another rank's: only a rank's own is its to remove */
 	if (!cfg->run.skip_cleanup && !wd->attached) {
-		die_wd = wd;
-		die_set_hook(die_cleanup);
+		steps_guard_workdir(wd);
 	}
 	/*
 	 * After the work directory, whose errors are the user's: perf
@@ -679,8 +283,8 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 							 VB_EXIT_OK;
 	status = ranks_agree(&in->rk, status, "starting perf");
 	if (status) {
-		die_set_hook(NULL);
-		finish_workdir(cfg, wd, false, true);
+		steps_guard_workdir(NULL);
+		steps_finish_workdir(cfg, wd, false, true);
 		return status;
 	}
 	/* in an MPI job, rank 0 reports for every rank */
@@ -700,13 +304,13 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	if (root) {
 		report_header(&cfg->report, &cfg->run, in->sv, cfg->nvariants,
 			      wd, &in->env);
-		check_stdout();
+		steps_check_stdout();
 	}
 	status = sweep_execute(&sw, &cfg->run, in->sv, cfg->nvariants, wd,
 			       &hooks);
 	/* a stuck client may still be in the tree: keep it, whatever fails */
 	if (sw.stuck)
-		die_set_hook(NULL);
+		steps_guard_workdir(NULL);
 	/* every rank's, whether rank 0 writes JSON or not: a meeting */
 	if (!meet_lost() &&
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
@@ -718,11 +322,12 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	cfg->report.profiles = in->pf.rp;
 	cfg->report.nprofiles = in->pf.nrec;
 	in->stuck = sw.stuck;
-	die_set_hook(NULL);
+	steps_guard_workdir(NULL);
 	/* the others are done with a shared directory before rank 0 goes */
 	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");
-	if (finish_workdir(cfg, wd, in->stuck, true) && status == VB_EXIT_OK)
+	if (steps_finish_workdir(cfg, wd, in->stuck, true) &&
+	    status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	/*
 	 * Once the tree is gone: a result file that is a FIFO waits for its
@@ -760,7 +365,7 @@ int main(int argc, const char **argv)
 	    uring_test_mask(getenv("VFSBENCH_TEST_URING_NO_OPCODES")))
 		return VB_EXIT_USAGE;
 	if (argc > 0 && options_is_dbench(argv[0]))
-		return output_status(dbench_main(argc, argv));
+		return output_status(dbenchmain_run(argc, argv));
 	at = options_find_subcommand(argc, argv);
 	/* a suite is a run of its loadfiles, with their settings */
 	if (at && !strcmp(argv[at], "suite")) {
