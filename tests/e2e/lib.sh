@@ -20,6 +20,7 @@
 #   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
 #   write_result FILE [KEY=VALUE...] RUN...   write one, of fixed values
 #   bounded CMD             CMD, killed after 60 s (a hang fails, not hangs)
+#   wait_threads N          $pid has N threads: its run has begun
 #   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
 #                           in the kernel, from /proc (a handshake, no sleep)
 #   unexpected_lines FILE   the "Unexpected results" lines of a report
@@ -532,6 +533,23 @@ wait_workdir() {
 	done
 }
 
+# wait_threads N: until $pid has N threads or more (up to ~30 s). With N
+# its client count plus one, every client of its first run is started:
+# the run has begun, and a stop is reported with it, where the work
+# directory alone exists before the run (and a stop then ends the sweep
+# before any run: no run report).
+wait_threads() {
+	i=0
+	while test "$(find /proc/"$pid"/task -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" -lt "$1"; do
+		i=$((i + 1))
+		if test $i -gt 3000 || ! kill -0 "$pid" 2>/dev/null; then
+			say "not $1 threads in $pid after 30 s" >&2
+			return 1
+		fi
+		sleep 0.01
+	done
+}
+
 # wait_for PATTERN FILE: until FILE has a line matching PATTERN (a
 # handshake with a background run, up to ~30 s).
 wait_for() {
@@ -552,7 +570,8 @@ wait_for() {
 # that of --loops 1, so that vfsbench's own calls (setup, [setup],
 # cleanup) cancel out. Left out: calls on /proc and /sys, vfsbench's and
 # the sanitizers' reading of the system (AddressSanitizer reads its maps
-# again as its heap grows, more in the longer run). Under TSan, whose
+# again as its heap grows, more in the longer run), and anonymous mmaps
+# (%desc has mmap; ASan's heap makes more in the longer run). Under TSan, whose
 # interceptor issues fstat(2) where glibc issues newfstatat(fd, "",
 # AT_EMPTY_PATH), fstat counts as newfstatat.
 pass_calls() {
@@ -562,7 +581,8 @@ pass_calls() {
 		strace -f -qq -y -o "tr$n" -e trace=%file,%desc \
 			"$VFSBENCH" -c "$1" -q --loops $n -D rw 1 >/dev/null ||
 		return 1
-		grep -v -e "/proc/" -e "</sys/" -e "\"/sys/" "tr$n" |
+		grep -v -e "/proc/" -e "</sys/" -e "\"/sys/" -e "MAP_ANONYMOUS" \
+			"tr$n" |
 		awk '{
 			for (i = 2; i <= NF; i++)
 				if ($i ~ /^[a-z0-9_]+\(/) {

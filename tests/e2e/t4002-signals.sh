@@ -67,8 +67,7 @@ check_left() {
 test_expect_success 'SIGINT during a timed run: partial report, cleanup, exit 130' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c statfs -D "$TRASH/work" 2 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 3 &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	check_report 2 &&
@@ -80,8 +79,7 @@ test_expect_success 'SIGINT during a timed run: partial report, cleanup, exit 13
 test_expect_success 'SIGTERM during a timed run: partial report, cleanup, exit 143' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c statfs -D "$TRASH/work" 3 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 4 &&
 	kill -TERM "$pid" &&
 	finish 143 &&
 	check_report 3 &&
@@ -93,8 +91,7 @@ test_expect_success 'SIGTERM during a timed run: partial report, cleanup, exit 1
 test_expect_success 'SIGINT during the warmup: exit 130, report, cleanup' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 30s -c statfs -D "$TRASH/work" 2 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 3 &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	check_report 2 &&
@@ -105,8 +102,7 @@ test_expect_success 'SIGINT during the warmup: exit 130, report, cleanup' '
 test_expect_success 'SIGTERM stops a sweep: no later run, no sweep table' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c statfs -D "$TRASH/work" 1 2 4 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 2 &&
 	kill -TERM "$pid" &&
 	finish 143 &&
 	check_report 1 &&
@@ -120,8 +116,7 @@ test_expect_success 'SIGINT with files on disk (default.load): cleaned up' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c default --depth 2 \
 		-D "$TRASH/work" 4 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 5 &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	check_report 4 &&
@@ -143,8 +138,7 @@ test_expect_success 'SIGINT right after the work dir appears: still exit 130' '
 test_expect_success 'two SIGINTs at once: exit 130, canary kept, left files named' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c default -D "$TRASH/work" 4 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 5 &&
 	kill -INT "$pid" &&
 	kill_again INT &&
 	finish 130 &&
@@ -154,8 +148,7 @@ test_expect_success 'two SIGINTs at once: exit 130, canary kept, left files name
 test_expect_success 'two SIGINTs apart: exit 130, canary kept, left files named' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c mixed -D "$TRASH/work" 4 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 5 &&
 	kill -INT "$pid" &&
 	sleep 0.1 &&
 	kill_again INT &&
@@ -180,8 +173,7 @@ test_expect_success 'a second SIGINT after the report: exit 130, canary kept' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c many.load --depth 4 \
 		-D "$TRASH/work" 16 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 17 &&
 	kill -INT "$pid" &&
 	wait_report &&
 	kill_again INT &&
@@ -198,8 +190,7 @@ test_expect_success 'SIGTERM then SIGINT: exit 143 (the first counts)' '
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c default --depth 2 \
 		-D "$TRASH/work" 4 &&
-	wait_workdir &&
-	sleep 0.5 &&
+	wait_threads 5 &&
 	kill -TERM "$pid" &&
 	sleep 0.1 &&
 	kill_again INT &&

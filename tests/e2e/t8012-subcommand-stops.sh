@@ -93,7 +93,7 @@ test_expect_success 'plot: SIGHUP, exit 129' '
 test_expect_success 'a run: SIGHUP stops it as SIGTERM does, exit 129, cleaned up' '
 	canary_setup &&
 	start_vfsbench -q -t 60s --warmup 0 -c statfs -D "$TRASH/work" 2 &&
-	wait_workdir &&
+	wait_threads 3 &&
 	kill -HUP "$pid" &&
 	ends 129 &&
 	test_grep "^note: interrupted by a signal: partial results\$" out &&
