@@ -21,8 +21,8 @@
 
 /*
  * An fdscale result: the settings a chart names (options.cold, threads,
- * private_fd_table, the environment) and steps[], each with num_fds >= 1
- * (a log axis).
+ * private_fd_table, engine, uring_fixed, the environment) and steps[], each
+ * with num_fds >= 1 (a log axis).
  */
 int resultfdscale_read(struct resultfile *rf, json_t *root)
 {
@@ -44,6 +44,14 @@ int resultfdscale_read(struct resultfile *rf, json_t *root)
 		return -EINVAL;
 	}
 	rf->threads = (unsigned int)threads;
+	/* absent in files from before fdscale had an io_uring engine */
+	if (json_object_get(o, "engine") ?
+		    jsonfield_str(f, o, "options", "engine", &rf->set.engine) :
+		    !(rf->set.engine = xstrdup("posix")))
+		return -EINVAL;
+	if (json_object_get(o, "uring_fixed") &&
+	    jsonfield_bool(f, o, "options", "uring_fixed", &rf->uring_fixed))
+		return -EINVAL;
 	/* for the chart's title: the kernel, filesystem and host */
 	env_fields_read(&rf->env, json_object_get(root, "environment"));
 	a = jsonfield_member(f, root, "", "steps", jsonfield_is_array,

@@ -151,6 +151,7 @@ struct resultfile {
 	bool cold; /* options.cold */
 	unsigned int threads; /* options.threads */
 	bool private_fd_table; /* options.private_fd_table */
+	bool uring_fixed; /* options.uring_fixed (set.engine: options.engine) */
 	/* "profiles" (--profile's summaries), this variant's; NULL: none */
 	struct json_t *profiles;
 };

@@ -37,10 +37,10 @@ struct fdchart {
 	struct fdseries *s;
 	unsigned int ns;
 	/*
-	 * What every file shares, for the title: ", cache-hot", ", 3
-	 * threads, one fd table"... ("" when they differ).
+	 * What every file shares, for the title: ", engine posix,
+	 * cache-hot", ", 3 threads, one fd table"... ("" when they differ).
 	 */
-	char mode[96];
+	char mode[128];
 	const struct resultfile *rf; /* the results read, for the title */
 	unsigned int nrf;
 	enum plot_yscale yscale;
@@ -165,17 +165,24 @@ static char *gp_fdscale_script(const struct fdchart *c, const char *output,
 static void fd_mode(char *buf, size_t len, const struct resultfile *rf,
 		    unsigned int n)
 {
-	bool cold = true, threads = true;
+	bool cold = true, threads = true, engine = true;
 	size_t used = 0;
 
 	for (unsigned int f = 1; f < n; f++) {
+		engine = engine &&
+			 !strcmp(rf[f].set.engine, rf[0].set.engine) &&
+			 rf[f].uring_fixed == rf[0].uring_fixed;
 		cold = cold && rf[f].cold == rf[0].cold;
 		threads = threads && rf[f].threads == rf[0].threads &&
 			  rf[f].private_fd_table == rf[0].private_fd_table;
 	}
 	buf[0] = '\0';
-	if (cold)
-		used += (size_t)snprintf(buf, len, ", cache-%s",
+	if (engine)
+		used += (size_t)snprintf(
+			buf, len, ", engine %s%s", rf[0].set.engine,
+			rf[0].uring_fixed ? " (fixed files)" : "");
+	if (cold && used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", cache-%s",
 					 rf[0].cold ? "cold" : "hot");
 	if (threads && rf[0].threads > 1 && used < len)
 		snprintf(buf + used, len - used, ", %u threads, %s",

@@ -480,12 +480,12 @@ test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 	test_grep "title \"cold best\", .*title \"cold mean\", .*title \"cold worst\"\$" script &&
 	printf "fdscale  kernel %s  fs %s  host %s\n" "$(uname -r)" \
 		"$(jq -r .environment.target.fs_type hot.json)" "$(uname -n)" >expect &&
-	echo "open() refilling a freed fd: best (solid), mean (dotted) and worst (dashed) of each step" >>expect &&
+	echo "open() refilling a freed fd, engine posix: best (solid), mean (dotted) and worst (dashed) of each step" >>expect &&
 	fd_title script >got &&
 	test_cmp expect got &&
 	env PATH="$TRASH/fake" "$VFSBENCH" plot hot.json -o c.svg &&
 	fd_title script >got &&
-	test_grep "^open() refilling a freed fd, cache-hot: best" got &&
+	test_grep "^open() refilling a freed fd, engine posix, cache-hot: best" got &&
 	env PATH="$TRASH/fake" "$VFSBENCH" plot cold.json -o c.svg &&
 	fd_title script >got &&
 	if test "${VB_SANITIZER:-}" = thread
@@ -494,10 +494,32 @@ test_expect_success 'plot: the script of an fdscale chart (fake gnuplot)' '
 	else
 		tables="private fd tables"
 	fi &&
-	test_grep "^open() refilling a freed fd, cache-cold, 3 threads, $tables: best" got &&
+	test_grep "^open() refilling a freed fd, engine posix, cache-cold, 3 threads, $tables: best" got &&
 	env PATH="$TRASH/fake" "$VFSBENCH" plot --linear-y hot.json -o c.svg &&
 	! grep "logscale y" script &&
 	test_grep "^set yrange \\[0:" script
+'
+
+# The engine in the title where every file has the same; a file from
+# before fdscale had engines (no options.engine) is posix's.
+test_expect_success 'plot: the engine of the opens in the title' '
+	fake_gnuplot "cat >\"$TRASH/script\"; echo chart" &&
+	jq ".options.engine = \"uring\" | .options.uring_fixed = true" hot.json \
+		>ring.json &&
+	jq "del(.options.engine, .options.uring_fixed)" hot.json >old.json &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot ring.json -o c.svg &&
+	fd_title script >got &&
+	test_grep "^open() refilling a freed fd, engine uring (fixed files), cache-hot: best" got &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot old.json -o c.svg &&
+	fd_title script >got &&
+	test_grep "^open() refilling a freed fd, engine posix, cache-hot: best" got &&
+	env PATH="$TRASH/fake" "$VFSBENCH" plot ring.json hot.json -o c.svg &&
+	fd_title script >got &&
+	test_grep "^open() refilling a freed fd, cache-hot: best" got &&
+	jq ".options.engine = 3" hot.json >bad.json &&
+	test_expect_code 2 env PATH="$TRASH/fake" "$VFSBENCH" plot bad.json \
+		-o c.svg >out 2>err &&
+	test_grep "options.engine" err
 '
 
 # A log axis has no 0: the range holds every cost, best and worst, and
