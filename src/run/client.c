@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The client thread: isolation setup (its own cwd and, on request, its own
- * fd table), the loadfile's [setup] section, then the hot loop that replays
- * the [run] section, times every op and checks its result.
+ * The client thread: its setup (clientsetup.c), then the hot loop that
+ * replays the [run] section, times every op and checks its result.
  */
 #include <config.h>
 #include "run/client.h"
@@ -32,420 +31,6 @@
 #include "sys/iowq.h"
 #include "sys/placement.h"
 
-/* Round @n up to whole cache lines, as calloc_aligned() allocates. */
-static size_t lines(size_t n)
-{
-	return (n + CACHELINE - 1) & ~(size_t)(CACHELINE - 1);
-}
-
-static size_t data_buffer(const struct loadfile *lf)
-{
-	return lf->max_io ? (size_t)lf->max_io : 1;
-}
-
-static bool has_scratch(const struct loadfile *lf, const struct engine *e)
-{
-	return lf->scratch && e->opens_fds;
-}
-
-void client_memory(struct client_memory *m, const struct loadfile *lf,
-		   const struct engine *e, size_t prefix_len)
-{
-	size_t paths = clientpaths_bytes(lf, prefix_len);
-
-	m->data = lines(data_buffer(lf));
-	m->scratch = has_scratch(lf, e) ? ENGINE_DIRBUF + PATH_MAX : 0;
-	m->stats = lines(lf->nslots * sizeof(struct hist)) +
-		   lines(lf->nslots * sizeof(uint64_t[ERR_NR]));
-	m->other = lf->nslots * sizeof(uint32_t) + /* --latency-sample */
-		   (lf->nhandles + 1) * sizeof(int) + paths;
-}
-
-unsigned int client_lane_number(const struct run_state *rs, unsigned int id,
-				unsigned int lane)
-{
-	return (rs->ids ? rs->ids[id] : id) * run_config_lanes(rs->cfg) + lane;
-}
-
-/* Client @id's lane @lane: everything but the thread's state. */
-static int client_init_lane(struct client *c, struct run_state *rs,
-			    unsigned int id, unsigned int lane, int dirfd,
-			    const char *prefix)
-{
-	static const int no_fail[OP_NR];
-	const struct loadfile *lf = rs->lf;
-	unsigned int per_thread = lf->per_thread ? lf->per_thread : 1;
-
-	memset(c, 0, sizeof(*c));
-	c->id = id;
-	c->lane = lane;
-	c->number = client_lane_number(rs, id, lane);
-	c->rs = rs;
-	c->engine = rs->engine;
-	/* a loadfile of [run N] streams: this client's stream */
-	c->ops = loadfile_client_ops(lf, c->number, &c->nops);
-	c->dirfd = dirfd;
-	c->cpu = placement_cpu(rs->cfg->placement, id);
-	c->last_cpu = -1;
-	c->progress = &rs->progress[id];
-	c->nhandles = lf->nhandles;
-	c->ctx.fail = rs->cfg->null_fail ? rs->cfg->null_fail : no_fail;
-	c->ctx.at = AT_FDCWD;
-	c->ctx.client = c->number * per_thread;
-	c->opfn = rs->opfn;
-	c->all_ops = lf->ops;
-	c->ctx.fd = malloc((lf->nhandles + 1) * sizeof(*c->ctx.fd));
-	if (!c->ctx.fd)
-		return -ENOMEM;
-	for (unsigned int h = 0; h < lf->nhandles; h++)
-		c->ctx.fd[h] = -1;
-	/* with several clients per thread, each line's copy is for one of
-	 * them (op->sub); c->number is the job's */
-	if (clientpaths_init(&c->paths, lf, c->number * per_thread, prefix))
-		return -ENOMEM;
-	if (*prefix && !(c->walkdir = strdup(prefix)))
-		return -ENOMEM;
-	if (rs->cfg->latency_sample > 1) {
-		c->sample_left =
-			calloc(lf->nslots ? lf->nslots : 1, sizeof(uint32_t));
-		if (!c->sample_left)
-			return -ENOMEM;
-	}
-	c->ctx.buf_len = data_buffer(lf);
-	c->ctx.buf = calloc_aligned(1, c->ctx.buf_len);
-	if (!c->ctx.buf)
-		return -ENOMEM;
-	/* dbench writes zeros; native writes a byte that does not compress
-	 * to nothing */
-	if (lf->dialect != DIALECT_DBENCH)
-		memset(c->ctx.buf, 'v', c->ctx.buf_len);
-	/* 68 KiB a client that most loadfiles never touch */
-	if (has_scratch(lf, rs->engine)) {
-		c->ctx.dirbuf = calloc_aligned(1, ENGINE_DIRBUF);
-		c->ctx.pathbuf = calloc_aligned(1, PATH_MAX);
-		if (!c->ctx.dirbuf || !c->ctx.pathbuf)
-			return -ENOMEM;
-	}
-	return result_init(&c->res, lf->nslots);
-}
-
-int client_init(struct client *c, struct run_state *rs, unsigned int id,
-		int dirfd, const char *prefix)
-{
-	unsigned int n = run_config_lanes(rs->cfg);
-	int ret = client_init_lane(c, rs, id, 0, dirfd, prefix);
-
-	if (ret || n == 1)
-		return ret;
-	c->nlanes = n;
-	c->lanes = calloc_aligned(n - 1, sizeof(*c->lanes));
-	c->lane_arg = calloc(n, sizeof(*c->lane_arg));
-	c->tally = calloc(1, sizeof(*c->tally));
-	if (!c->lanes || !c->lane_arg || !c->tally)
-		return -ENOMEM;
-	c->lane_arg[0] = c;
-	return 0;
-}
-
-int client_add_lane(struct client *c, unsigned int lane, int dirfd,
-		    const char *prefix)
-{
-	struct client *l = &c->lanes[lane - 1];
-	int ret;
-
-	ret = client_init_lane(l, c->rs, c->id, lane, dirfd, prefix);
-	c->lanes_made = lane;
-	if (ret)
-		return ret;
-	/* the thread's: its progress slot, its CPU */
-	l->progress = c->progress;
-	l->cpu = c->cpu;
-	l->tally = c->tally;
-	c->lane_arg[lane] = l;
-	return 0;
-}
-
-void client_release(struct client *c)
-{
-	for (unsigned int k = 0; k < c->lanes_made; k++)
-		client_release(&c->lanes[k]);
-	c->lanes_made = 0;
-	free(c->lanes);
-	free(c->lane_arg);
-	if (!c->lane) /* a lane's is its thread's */
-		free(c->tally);
-	c->lanes = NULL;
-	c->lane_arg = NULL;
-	c->tally = NULL;
-	clientpaths_release(&c->paths);
-	free(c->walkdir);
-	free(c->ctx.fd);
-	free(c->ctx.buf);
-	free(c->ctx.dirbuf);
-	free(c->ctx.pathbuf);
-	free(c->pass);
-	free(c->sample_left);
-	result_release(&c->res);
-	free(c->affinity);
-	c->affinity = NULL;
-	if (c->dirfd >= 0)
-		close(c->dirfd);
-	c->dirfd = -1;
-	if (c->ctx.at >= 0)
-		close(c->ctx.at);
-	c->ctx.at = AT_FDCWD;
-}
-
-static inline long client_exec(struct client *c, const struct op *op)
-{
-	const char *p1 = op->path, *p2 = op->path2;
-	const char *const *x;
-
-	/* a walk's prefix gives every op its own paths (clientpaths.h) */
-	if (c->paths.prefixed) {
-		x = &c->paths.x[2 * (size_t)(op - c->all_ops)];
-		p1 = x[0];
-		p2 = x[1];
-	} else if (op->expand) {
-		x = &c->paths.x[2 * (size_t)op->xidx];
-		if (x[0])
-			p1 = x[0];
-		if (x[1])
-			p2 = x[1];
-	}
-	return c->opfn[op->id](&c->ctx, op, p1, p2);
-}
-
-/* Close handle @h, untimed: the engine's way (a direct descriptor). */
-static void drop_handle(struct client *c, unsigned int h)
-{
-	if (c->engine->drop) {
-		c->engine->drop(&c->ctx, h);
-		return;
-	}
-	close(c->ctx.fd[h]);
-	c->ctx.fd[h] = -1;
-}
-
-/* An open expected to fail that succeeded: its fd has no close op. */
-static void drop_unexpected_fd(struct client *c, const struct op *op)
-{
-	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
-	    c->ctx.fd[op->handle] >= 0)
-		drop_handle(c, op->handle);
-}
-
-static void close_handles(struct client *c)
-{
-	for (unsigned int h = 0; h < c->nhandles; h++)
-		if (c->ctx.fd[h] >= 0)
-			drop_handle(c, h);
-}
-
-/* Has the run been stopped (a signal, the clock, --strict...)? */
-static bool stopped(const struct run_state *rs)
-{
-	return atomic_load_explicit(&rs->phase, memory_order_relaxed) ==
-	       PHASE_STOP;
-}
-
-/*
- * The loadfile's [setup] section, untimed. In a shared directory, lines
- * without ${client} are run once, by client 0, which the main thread sets
- * up before any other client (in an MPI job, rank 0 before the others).
- */
-static int run_setup_ops(struct client *c)
-{
-	const struct run_state *rs = c->rs;
-	const struct loadfile *lf = rs->lf;
-	bool shared = rs->cfg->cwd == CWD_SHARED;
-
-	c->opfn = rs->opfn_setup;
-	for (unsigned int i = 0; i < lf->nsetup; i++) {
-		const struct op *op = &lf->ops[i];
-		long ret;
-		int err;
-		bool on_handle =
-			op->has_handle && !(op_table[op->id].flags & OPF_OPENS);
-
-		/* a handle op goes with the open that filled its handle */
-		if (on_handle ? c->ctx.fd[op->handle] < 0 :
-				shared && !op->expand && c->number != 0)
-			continue;
-		ret = client_exec(c, op);
-		err = ret < 0 ? (int)-ret : 0;
-		drop_unexpected_fd(c, op);
-		if (!op_expect_matches(op, err)) {
-			/* interrupted by a stop: not the line's fault */
-			if (err == EINTR && stopped(rs))
-				return -EINTR;
-			c->error_line = op->line;
-			c->error_op = op->id;
-			return err ? -err : -EPROTO;
-		}
-	}
-	c->opfn = rs->opfn;
-	close_handles(c);
-	return 0;
-}
-
-/*
- * --placement: the thread moves to its CPU before anything else, so its
- * [setup] (its memory, its dentries) happens there too; then it records
- * the mask it has, as the kernel sees it.
- */
-static int client_pin(struct client *c)
-{
-	struct cpulist l = { 0 };
-	int ret = 0;
-
-	if (c->cpu >= 0) {
-		cpulist_add(&l, (unsigned int)c->cpu);
-		ret = cpulist_set_affinity(&l, 0);
-		cpulist_release(&l);
-		if (ret) {
-			c->pin_failed = true;
-			return ret;
-		}
-	}
-	if (!cpulist_affinity(&l, 0)) {
-		c->affinity = cpulist_string(&l);
-		cpulist_release(&l);
-	}
-	return 0;
-}
-
-/*
- * --dcache negative=N: N missing names (.vb-neg-0...) looked up in the
- * client's directory, after its [setup] (which may make or remove
- * names), so that the clock starts with N negative dentries there. The
- * directory is the client's cwd by now in every mode (its own, the
- * shared one, dbench's), so no fd of it is kept for this: with a private
- * fd table it would be copied into the table and left in the shared one.
- * With --cwd shared the clients have one directory: client 0 makes
- * them, as it runs the [setup] lines without ${client}.
- */
-static int client_negative(struct client *c)
-{
-	const struct run_config *cfg = c->rs->cfg;
-	int ret, dir = AT_FDCWD;
-
-	if (cfg->dcache != DCACHE_NEGATIVE ||
-	    (cfg->cwd == CWD_SHARED && c->number != 0))
-		return 0;
-	/* where the loadfile's names are: below the walk's prefix */
-	if (c->walkdir) {
-		dir = open(c->walkdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (dir < 0)
-			return -errno;
-	}
-	ret = dcache_make_negative(dir, cfg->dcache_negative, &c->dcache_at);
-	if (dir >= 0)
-		close(dir);
-	c->dcache_failed = ret != 0;
-	return ret;
-}
-
-/* Lane @k of @c's thread: @c itself for lane 0. */
-static struct client *lane_of(struct client *c, unsigned int k)
-{
-	return k ? &c->lanes[k - 1] : c;
-}
-
-/*
- * --resolve dirfd and beneath: lookups start at an O_PATH fd of the
- * client's directory, held for the whole run. So do a thread's lanes in
- * every mode: a thread has one cwd, and each lane its own directory.
- */
-static int client_open_at(struct client *c, bool lanes)
-{
-	const struct run_config *cfg = c->rs->cfg;
-
-	if (lanes || cfg->resolve == RESOLVE_DIRFD ||
-	    cfg->resolve == RESOLVE_MODE_BENEATH) {
-		c->ctx.at =
-			openat(c->dirfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (c->ctx.at < 0)
-			return -errno;
-	}
-	if (c->dirfd >= 0) {
-		close(c->dirfd);
-		c->dirfd = -1;
-	}
-	return 0;
-}
-
-/*
- * A lane's [setup] on its thread's ring (before the lanes start, one
- * op at a time); a failure ends the thread's setup.
- */
-static int lane_setup(struct client *c, struct client *l)
-{
-	int ret;
-
-	l->ctx.ring = c->ctx.ring;
-	ret = run_setup_ops(l);
-	if (ret) {
-		/* told as the lane's: the run ends with this error, and the
-		 * message names the client whose [setup] failed */
-		c->error_line = l->error_line;
-		c->error_op = l->error_op;
-		c->number = l->number;
-		return ret;
-	}
-	l->ctx.inl = &l->res.err[0][ERR_INLINE];
-	l->ctx.inl_stride = ERR_NR;
-	return 0;
-}
-
-static int client_setup(struct client *c)
-{
-	const struct run_state *rs = c->rs;
-	const struct run_config *cfg = rs->cfg;
-	unsigned int n = c->nlanes ? c->nlanes : 1, fds;
-	int ret;
-
-	ret = client_pin(c);
-	if (ret)
-		return ret;
-	if (cfg->fs == FS_PRIVATE) {
-		if (unshare(CLONE_FS) || fchdir(c->dirfd))
-			return -errno;
-	}
-	for (unsigned int k = 0; k < n; k++) {
-		ret = client_open_at(lane_of(c, k), n > 1);
-		if (ret)
-			return ret;
-	}
-	if (cfg->fdt == FDT_PRIVATE) {
-		if (unshare(CLONE_FILES))
-			return -errno;
-		/* run_fds counts every lane's (run.c) */
-		fds = rs->setup_fds > rs->run_fds ? rs->setup_fds : rs->run_fds;
-		ret = fdtable_reserve(fds);
-		if (ret)
-			return ret;
-	}
-	/* -e uring: the ring, in the client's fd table, before [setup] */
-	if (c->engine->ctx_init) {
-		ret = c->engine->ctx_init(&c->ctx, rs->lf, cfg->uring_fixed, n);
-		if (ret)
-			return ret;
-	}
-	ret = run_setup_ops(c);
-	if (ret)
-		return ret;
-	/* the [run] ops' inline completions, in their slots' outcomes */
-	c->ctx.inl = &c->res.err[0][ERR_INLINE];
-	c->ctx.inl_stride = ERR_NR;
-	for (unsigned int k = 1; k < n; k++) {
-		ret = lane_setup(c, lane_of(c, k));
-		if (ret)
-			return ret;
-	}
-	return client_negative(c);
-}
-
 /*
  * An EINTR: interrupted, not unexpected, if the stop's kick caused it,
  * also on a line that takes any result (dbench's Sleep). Out of line: the
@@ -454,7 +39,7 @@ static int client_setup(struct client *c)
 static __attribute__((noinline)) void client_interrupted(struct client *c,
 							 const struct op *op)
 {
-	if (stopped(c->rs)) {
+	if (client_stopped(c->rs)) {
 		c->res.interrupted++;
 		c->res.err[op->slot][ERR_INTERRUPTED]++;
 	}
@@ -471,7 +56,7 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 	const struct run_config *cfg = rs->cfg;
 	unsigned int idx = err >= ERR_ERRNO_MAX ? ERR_OTHER : (unsigned int)err;
 
-	if (err == EINTR && stopped(rs)) {
+	if (err == EINTR && client_stopped(rs)) {
 		client_interrupted(c, op);
 		return;
 	}
@@ -482,7 +67,7 @@ static void client_unexpected(struct client *c, const struct op *op, int err)
 	}
 	c->res.err[op->slot][idx]++;
 	c->res.unexpected++;
-	drop_unexpected_fd(c, op);
+	client_drop_unexpected_fd(c, op);
 	if (cfg->strict)
 		run_state_trip(rs, RUN_END_STRICT, op, err, c->number);
 	if (cfg->max_errors && atomic_fetch_add_explicit(&rs->unexpected, 1,
@@ -763,7 +348,7 @@ client_run(struct client *c, const bool sampled, const bool laned)
 				note_pass(c, sampled ? clock_now_ns() : t0);
 			/* what a cut of a trace leaves open: untimed */
 			if (close_after_pass) {
-				close_handles(c);
+				client_close_handles(c);
 				t0 = clock_now_ns();
 			}
 			if (!measuring) {
@@ -814,7 +399,7 @@ out:
 		if (res->ops)
 			res->t_end = clock_now_ns();
 	}
-	close_handles(c);
+	client_close_handles(c);
 	if (owe_gate)
 		gate_arrive(&rs->gate);
 }

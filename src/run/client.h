@@ -8,10 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "base/compiler.h"
 #include "engine/engine.h"
+#include "lang/loadfile.h"
 #include "run/clientpaths.h"
+#include "run/state.h"
 #include "stats/result.h"
 
 struct engine;
@@ -164,5 +167,72 @@ void client_memory(struct client_memory *m, const struct loadfile *lf,
 void *client_main(void *arg);
 
 void client_release(struct client *c);
+
+/*
+ * What a client's [setup] (clientsetup.c) and its hot loop (client.c)
+ * both do with an op and its handles: inline, so that the hot loop's
+ * machine code is what it was when both were one file.
+ */
+static inline long client_exec(struct client *c, const struct op *op)
+{
+	const char *p1 = op->path, *p2 = op->path2;
+	const char *const *x;
+
+	/* a walk's prefix gives every op its own paths (clientpaths.h) */
+	if (c->paths.prefixed) {
+		x = &c->paths.x[2 * (size_t)(op - c->all_ops)];
+		p1 = x[0];
+		p2 = x[1];
+	} else if (op->expand) {
+		x = &c->paths.x[2 * (size_t)op->xidx];
+		if (x[0])
+			p1 = x[0];
+		if (x[1])
+			p2 = x[1];
+	}
+	return c->opfn[op->id](&c->ctx, op, p1, p2);
+}
+
+/* Close handle @h, untimed: the engine's way (a direct descriptor). */
+static inline void client_drop_handle(struct client *c, unsigned int h)
+{
+	if (c->engine->drop) {
+		c->engine->drop(&c->ctx, h);
+		return;
+	}
+	close(c->ctx.fd[h]);
+	c->ctx.fd[h] = -1;
+}
+
+/* An open expected to fail that succeeded: its fd has no close op. */
+static inline void client_drop_unexpected_fd(struct client *c,
+					     const struct op *op)
+{
+	if (op->opens && op->expect != EXPECT_OK && op->expect != EXPECT_ANY &&
+	    c->ctx.fd[op->handle] >= 0)
+		client_drop_handle(c, op->handle);
+}
+
+/* out of line, as it was: the hot loop calls it where a pass ends */
+static NOINLINE UNUSED void client_close_handles(struct client *c)
+{
+	for (unsigned int h = 0; h < c->nhandles; h++)
+		if (c->ctx.fd[h] >= 0)
+			client_drop_handle(c, h);
+}
+
+/* Has the run been stopped (a signal, the clock, --strict...)? */
+static inline bool client_stopped(const struct run_state *rs)
+{
+	return atomic_load_explicit(&rs->phase, memory_order_relaxed) ==
+	       PHASE_STOP;
+}
+
+/*
+ * The thread's setup, before the gate: its CPU, its isolation, its
+ * ring, the [setup] section of each lane, --dcache negative's names.
+ * 0, or -errno (c->error_line and friends say where).
+ */
+int client_setup(struct client *c);
 
 #endif /* VB_RUN_CLIENT_H */
