@@ -162,15 +162,7 @@ int dbenchmain_run(int argc, const char **argv)
 			report_dbench_own(&cfg.report, &sw.runs[0]);
 	}
 	sweep_release(&sw);
-	if (signals.count && status == VB_EXIT_OK)
-		status = VB_EXIT_SIGNAL(signals.last);
-	/* the lines that did not reach a reader who is still there */
-	if ((fflush(stdout) == EOF || ferror(stdout)) &&
-	    !pipe_reader_gone(STDOUT_FILENO)) {
-		error("cannot write the report to standard output");
-		if (status == VB_EXIT_OK)
-			status = VB_EXIT_RUNTIME;
-	}
+	status = steps_end_status(status);
 out:
 	/* a stuck client still reads the loadfile's ops, until the exit */
 	if (!stuck) {

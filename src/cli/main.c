@@ -337,16 +337,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    !signals.count)
 		status = VB_EXIT_RUNTIME;
 	sweep_release(&sw);
-	if (signals.count && status == VB_EXIT_OK)
-		status = VB_EXIT_SIGNAL(signals.last);
-	/* a report that did not reach a reader who is still there */
-	if ((fflush(stdout) == EOF || ferror(stdout)) &&
-	    !pipe_reader_gone(STDOUT_FILENO)) {
-		error("cannot write the report to standard output");
-		if (status == VB_EXIT_OK)
-			status = VB_EXIT_RUNTIME;
-	}
-	return status;
+	return steps_end_status(status);
 }
 
 int main(int argc, const char **argv)

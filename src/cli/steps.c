@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/exit.h"
 #include "base/msg.h"
 #include "run/signals.h"
 #include "sys/pipe.h"
@@ -142,4 +143,17 @@ void steps_check_stdout(void)
 	if ((fflush(stdout) == EOF || ferror(stdout)) &&
 	    pipe_reader_gone(STDOUT_FILENO))
 		signals_raise(SIGPIPE);
+}
+
+int steps_end_status(int status)
+{
+	if (signals.count && status == VB_EXIT_OK)
+		status = VB_EXIT_SIGNAL(signals.last);
+	if ((fflush(stdout) == EOF || ferror(stdout)) &&
+	    !pipe_reader_gone(STDOUT_FILENO)) {
+		error("cannot write the report to standard output");
+		if (status == VB_EXIT_OK)
+			status = VB_EXIT_RUNTIME;
+	}
+	return status;
 }

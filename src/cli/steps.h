@@ -32,4 +32,11 @@ int steps_finish_workdir(const struct config *cfg, struct workdir *wd,
 /* A closed standard output stops the sweep as a signal does (SIGPIPE). */
 void steps_check_stdout(void);
 
+/*
+ * The exit status once the sweep is over: a stop signal's where nothing
+ * else failed, and 3 where the report did not reach a reader who is
+ * still there (said).
+ */
+int steps_end_status(int status);
+
 #endif /* VB_CLI_STEPS_H */
