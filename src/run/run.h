@@ -5,16 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* struct run, and the forward declarations its functions need */
 #include "run/runtype.h"
-
-struct client;
-struct run;
-struct engine;
-struct pass_time;
-struct perf_ctl;
-struct loadfile;
-struct run_config;
-struct workdir;
 
 void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
