@@ -20,7 +20,9 @@
 #   json_flat FILE, jget FLAT PATH, json_valid FILE   read a result file
 #   write_result FILE [KEY=VALUE...] RUN...   write one, of fixed values
 #   bounded CMD             CMD, killed after 60 s (a hang fails, not hangs)
-#   wait_threads N          $pid has N threads: its run has begun
+#   wait_until WHAT CMD     CMD polled until it succeeds (up to 30 s)
+#   wait_workdir, wait_threads N, wait_for PATTERN FILE, wait_file FILE,
+#   gone PID                handshakes with a background run, on wait_until
 #   blocked N WCHAN, threads_in FIELD VALUE   vfsbench's threads blocked
 #                           in the kernel, from /proc (a handshake, no sleep)
 #   unexpected_lines FILE   the "Unexpected results" lines of a report
@@ -519,50 +521,73 @@ rank_pid() {
 	return 1
 }
 
-# wait_workdir: a vfsbench.* work directory exists in $TRASH/work (up
-# to ~30 s): the run has begun.
-wait_workdir() {
-	i=0
-	while test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -eq 0; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "no work directory after 30 s" >&2
+# wait_until WHAT CMD...: until CMD succeeds, polled every 10 ms for up
+# to ~30 s (a bound on a hang, not a timing the test relies on); then
+# "WHAT after 30 s" on stderr and failure. The handshakes below use it.
+wait_until() {
+	wu_what=$1
+	shift
+	wu_i=0
+	until "$@"; do
+		wu_i=$((wu_i + 1))
+		if test $wu_i -gt 3000; then
+			say "$wu_what after 30 s" >&2
 			return 1
 		fi
 		sleep 0.01
 	done
 }
 
-# wait_threads N: until $pid has N threads or more (up to ~30 s). With N
-# its client count plus one, every client of its first run is started:
-# the run has begun, and a stop is reported with it, where the work
-# directory alone exists before the run (and a stop then ends the sweep
-# before any run: no run report).
+has_workdir() {
+	test "$(find "$TRASH/work" -maxdepth 1 -name "vfsbench.*" | wc -l)" -gt 0
+}
+
+# wait_workdir: a vfsbench.* work directory exists in $TRASH/work: the
+# sweep has begun, not yet its first run (see wait_threads).
+wait_workdir() {
+	wait_until "no work directory" has_workdir
+}
+
+has_threads() {
+	! kill -0 "$pid" 2>/dev/null ||
+		test "$(find /proc/"$pid"/task -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" -ge "$1"
+}
+
+# wait_threads N: until $pid has N threads or more. With N its client
+# count plus one, every client of its first run is started: the run has
+# begun, and a stop is reported with it, where the work directory alone
+# exists before the run (and a stop then ends the sweep before any run:
+# no run report).
 wait_threads() {
-	i=0
-	while test "$(find /proc/"$pid"/task -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" -lt "$1"; do
-		i=$((i + 1))
-		if test $i -gt 3000 || ! kill -0 "$pid" 2>/dev/null; then
-			say "not $1 threads in $pid after 30 s" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
+	wait_until "not $1 threads in $pid" has_threads "$1" &&
+		{ kill -0 "$pid" 2>/dev/null || { say "$pid ended first" >&2 && return 1; }; }
 }
 
 # wait_for PATTERN FILE: until FILE has a line matching PATTERN (a
-# handshake with a background run, up to ~30 s).
+# handshake with a background run).
+has_line() {
+	grep -q -e "$1" "$2" 2>/dev/null
+}
+
 wait_for() {
-	i=0
-	while ! grep -q -e "$1" "$2" 2>/dev/null; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "no '$1' in $2 after 30 s:" >&2
-			cat "$2" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
+	wait_until "no '$1' in $2" has_line "$1" "$2" ||
+		{ cat "$2" >&2; return 1; }
+}
+
+# wait_file FILE: until FILE has something in it.
+wait_file() {
+	wait_until "nothing in $1" test -s "$1"
+}
+
+is_gone() {
+	! test -e "/proc/$1" ||
+		test "$(sed -e "s/.*) \(.\).*/\1/" "/proc/$1/stat" 2>/dev/null)" = Z
+}
+
+# gone PID: until process PID has gone or is a zombie (a SIGKILL lands
+# after kill(2) returns, and an orphan's zombie waits for init).
+gone() {
+	wait_until "process $1 still there" is_gone "$1"
 }
 
 # pass_calls LOADFILE: the system calls of one pass of its replay by one

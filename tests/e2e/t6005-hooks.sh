@@ -112,37 +112,6 @@ test_expect_success 'the hooks are recorded in the result file' '
 	test "$(jget flat options.exec_after)" = null
 '
 
-# wait_file FILE: until FILE has something in it (a hook's handshake, up
-# to ~30 s).
-wait_file() {
-	i=0
-	while ! test -s "$1"; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "nothing in $1 after 30 s" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
-
-# gone PID: until process PID has gone or is a zombie (an orphan that
-# init has yet to reap), up to ~10 s.
-gone() {
-	i=0
-	while test -e "/proc/$1" &&
-		test "$(sed -e "s/.*) \(.\).*/\1/" "/proc/$1/stat" 2>/dev/null)" != Z; do
-		i=$((i + 1))
-		if test $i -gt 1000; then
-			say "process $1 still there 10 s after the stop:" >&2
-			cat "/proc/$1/stat" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
 # The hook's shell: the leader of its own group, no signal of 1-31
 # ignored or blocked (vfsbench ignores SIGPIPE and SIGXFSZ and blocks
 # SIGUSR1), stdin /dev/null. The shell reads its own masks: a child

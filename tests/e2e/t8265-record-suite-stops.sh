@@ -7,21 +7,6 @@ test_description='vfsbench record and vfsbench suite end on SIGINT, SIGTERM and 
 # shows (a file the traced command writes, the suite's work directory),
 # never from a sleep of its own.
 
-# gone PID: the process has died (a SIGKILL is delivered after kill(2)
-# returns, and an orphan's zombie waits for init): up to 30 s.
-gone() {
-	i=0
-	while kill -0 "$1" 2>/dev/null &&
-		! grep -q "^State:.*zombie" "/proc/$1/status" 2>/dev/null; do
-		i=$((i + 1))
-		if test $i -gt 3000; then
-			say "process $1 still there 30 s after the stop" >&2
-			return 1
-		fi
-		sleep 0.01
-	done
-}
-
 # record: the command writes its pid below the root, then sleeps. The
 # signal goes to vfsbench alone (as from kill or a harness, not a ^C at a
 # terminal): strace would detach and leave the command running, so
