@@ -226,6 +226,8 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 		status = ret == -EINTR && signals.count ?
 				 VB_EXIT_SIGNAL(signals.last) :
 				 VB_EXIT_USAGE;
+	if (!status && walk_check_root(cfg))
+		status = VB_EXIT_USAGE;
 	status = ranks_agree(&in->rk, status, "reading the loadfile");
 	if (status)
 		return status;

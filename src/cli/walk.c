@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "base/msg.h"
+#include "cli/settings.h"
 #include "engine/engine.h"
 #include "engine/posixat.h"
 #include "lang/loadfile.h"
 #include "report/report.h"
 #include "run/clientdir.h"
 #include "run/runconfig.h"
+#include "workdir/workchain.h"
 #include "workdir/workdir.h"
 #include "sys/mountwalk.h"
 
@@ -69,6 +71,16 @@ int walk_check(const struct run_config *cfg, const struct engine *e,
 				"'%s' has %u [run N] streams, one per recorded task: run it with at least %u clients, not %u (client i runs [run i mod %u])",
 				lf->name, lf->nstreams, lf->nstreams,
 				cfg->clients[i], lf->nstreams);
+	return 0;
+}
+
+int walk_check_root(const struct config *cfg)
+{
+	for (unsigned int i = 0; i < cfg->nvariants; i++)
+		if (cfg->variants[i].run.resolve == RESOLVE_ABS)
+			return workchain_check(
+				cfg->directory, "--resolve abs",
+				"; --resolve cwd, dirfd and beneath do not resolve from / at every op, or give a -D that only root and you can change");
 	return 0;
 }
 

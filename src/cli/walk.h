@@ -2,6 +2,7 @@
 #ifndef VB_CLI_WALK_H
 #define VB_CLI_WALK_H
 
+struct config;
 struct engine;
 struct loadfile;
 struct report_config;
@@ -18,6 +19,14 @@ struct workdir;
  */
 int walk_check(const struct run_config *cfg, const struct engine *e,
 	       const struct loadfile *lf);
+
+/*
+ * --resolve abs in any variant: the directories from / to -D, which it
+ * resolves again at every op, must be changeable by root and the caller
+ * alone (workchain_check()). 0, or -EPERM with the message printed (a
+ * usage error), before anything is created.
+ */
+int walk_check_root(const struct config *cfg);
 
 /*
  * --resolve abs: the components from / to the work directory @wd and the

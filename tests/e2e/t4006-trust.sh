@@ -228,6 +228,104 @@ else
 	'
 fi
 
+# --resolve abs resolves every op's path from / again: where another user
+# can rename a directory on the way, they can swap the work directory for
+# a symlink mid-run. "$TRASH/open" is writable by all without the sticky
+# bit, -D is root's "$TRASH/open/d". nobody, with vfsbench stopped once
+# its client runs (SIGSTOP: a handshake, no timing), moves d away and
+# makes d/vfsbench.X/run0/clients/client0 a link to the scratch outside:
+# root's next "create victim" truncated outside/victim before the fix.
+# Now the run is refused before anything is made (exit 2), and the swap
+# is never reached.
+abs_refused() {
+	test_grep "^error: --resolve abs: ${SQ}$1${SQ} is $2: .* could swap the work directory for a symlink mid-run; --resolve cwd, dirfd and beneath do not resolve from / at every op, or give a -D that only root and you can change\$" err
+}
+
+# swap_in D: as nobody, vfsbench's tree in D moved away and its client
+# directory made a link to the outside.
+swap_in() {
+	wd=$(basename "$(find "$1" -mindepth 1 -maxdepth 1 -name "vfsbench.*")") &&
+	as_nobody sh -c "mv \"$1\" \"$1.old\" &&
+		mkdir -p \"$1/$wd/run0/clients\" &&
+		ln -s \"$TRASH/outside\" \"$1/$wd/run0/clients/client0\""
+}
+
+# A run, or its end: what the handshake waits for.
+running_or_ended() {
+	! kill -0 "$pid" 2>/dev/null ||
+		{ test -n "$(find "$1" -mindepth 1 -maxdepth 1 -name "vfsbench.*")" &&
+		has_threads 2; }
+}
+
+if test -n "$nobody_skip"; then
+	test_skip '--resolve abs below a directory others can write: refused before nobody swaps it' \
+		"$nobody_skip"
+	test_skip '--resolve abs: a -D owned by another user, a group-writable one, a variant: refused' \
+		"$nobody_skip"
+	test_skip '--resolve abs below a sticky directory: nobody cannot swap it mid-run' \
+		"$nobody_skip"
+else
+	test_expect_success '--resolve abs below a directory others can write: refused before nobody swaps it' '
+		canary_setup && outside_setup &&
+		chmod 0711 "$TRASH" &&
+		rm -rf "$TRASH/open" && mkdir -p "$TRASH/open/d" &&
+		chmod 0777 "$TRASH/open" &&
+		printf "[run]\ncreate victim\n" >victim.load &&
+		start_vfsbench -q --resolve abs -t 1h -c victim.load \
+			-D "$TRASH/open/d" 1 &&
+		wait_until "no run and no exit" running_or_ended "$TRASH/open/d" &&
+		if kill -0 "$pid" 2>/dev/null; then
+			kill -STOP "$pid" && swap_in "$TRASH/open/d"
+			kill -CONT "$pid" &&
+			wait_until "victim intact" test ! -s "$TRASH/outside/victim"
+			kill -INT "$pid"
+		fi &&
+		ends 2 &&
+		abs_refused "$TRASH/open" "writable by others without the sticky bit (mode 0777)" &&
+		test "$(wc -l <err)" -eq 1 && test ! -s out &&
+		test -z "$(ls -A "$TRASH/open/d")" &&
+		outside_intact && canary_check
+	'
+
+	test_expect_success '--resolve abs: a -D owned by another user, a group-writable one, a variant: refused' '
+		canary_setup && pub_setup &&
+		as_nobody mkdir "$TRASH/pub/nb" &&
+		test_expect_code 2 vfsbench --resolve abs --loops 1 \
+			-D "$TRASH/pub/nb" 1 >out 2>err &&
+		abs_refused "$TRASH/pub/nb" "owned by uid 65534, neither root nor us (uid 0)" &&
+		test ! -s out && test -z "$(ls -A "$TRASH/pub/nb")" &&
+		mkdir -m 0775 "$TRASH/pub/grp" && mkdir "$TRASH/pub/grp/d" &&
+		chmod 0775 "$TRASH/pub/grp" &&
+		test_expect_code 2 vfsbench --variant resolve=cwd,abs --loops 1 \
+			-D "$TRASH/pub/grp/d" 1 >out 2>err &&
+		abs_refused "$TRASH/pub/grp" "writable by its group without the sticky bit (mode 0775)" &&
+		test -z "$(ls -A "$TRASH/pub/grp/d")" &&
+		vfsbench -q --resolve cwd --loops 1 -D "$TRASH/pub/grp/d" 1 \
+			>out 2>err &&
+		test ! -s err && canary_check
+	'
+
+	# The accepted case, /tmp's: a sticky world-writable directory
+	# above a -D of root's. nobody's swap fails mid-run (the sticky bit
+	# lets only an entry's owner move it), the run goes on.
+	test_expect_success '--resolve abs below a sticky directory: nobody cannot swap it mid-run' '
+		canary_setup && outside_setup && pub_setup &&
+		mkdir "$TRASH/pub/d" &&
+		printf "[run]\ncreate victim\n" >victim.load &&
+		start_vfsbench -q --resolve abs -t 1h -c victim.load \
+			-D "$TRASH/pub/d" 1 &&
+		wait_until "no run" running_or_ended "$TRASH/pub/d" &&
+		kill -STOP "$pid" &&
+		test_must_fail swap_in "$TRASH/pub/d" 2>swap.err &&
+		test_grep "Operation not permitted" swap.err &&
+		kill -CONT "$pid" && kill -INT "$pid" &&
+		ends 130 &&
+		test ! -e "$TRASH/pub/d.old" &&
+		test -z "$(ls -A "$TRASH/pub/d")" &&
+		outside_intact && canary_check
+	'
+fi
+
 # The inner instance runs from the outer's hook, while the outer is live
 # and before its cleanup: its -D is the outer's work directory.
 test_expect_success 'an inner instance inside our live work directory: left, with its tree' '
