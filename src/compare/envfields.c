@@ -70,6 +70,8 @@ static bool measured_anew(const char *name)
 {
 	static const char *const anew[] = {
 		"loadavg",
+		/* a boot's: compare counts boots by it (compare.h) */
+		"boot_id",
 		"clock.tsc_hz",
 		"clock.calibration_ns",
 		"clock.calibration_ticks",

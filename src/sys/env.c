@@ -11,8 +11,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <gnu/libc-version.h>
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,21 +59,32 @@ static void target_fs(struct env *e, const char *dir)
 {
 	char *real = realpath(dir, NULL);
 	struct mountinfo m = { 0 };
+	struct statx stx;
 	size_t best = 0;
-	struct stat st;
+	bool by_id;
 	FILE *f;
 
-	if (!real || stat(real, &st))
+	if (!real ||
+	    statx(AT_FDCWD, real, 0, STATX_BASIC_STATS | STATX_MNT_ID, &stx))
 		goto out;
+	/*
+	 * By the mount's id where statx() gives it (Linux 5.8): btrfs's
+	 * files have a device number of their subvolume, not the mount's
+	 */
+	by_id = stx.stx_mask & STATX_MNT_ID;
 	f = fopen("/proc/self/mountinfo", "re");
 	if (!f)
 		goto out;
 	while (mountinfo_next(f, &m)) {
 		size_t len = strlen(m.mount_point);
 
-		if (makedev(m.major, m.minor) != st.st_dev ||
-		    strncmp(real, m.mount_point, len) ||
-		    (real[len] && real[len] != '/' && len > 1) || len < best)
+		if (by_id ? m.id != stx.stx_mnt_id :
+			    m.major != stx.stx_dev_major ||
+				    m.minor != stx.stx_dev_minor ||
+				    strncmp(real, m.mount_point, len) ||
+				    (real[len] && real[len] != '/' &&
+				     len > 1) ||
+				    len < best)
 			continue;
 		best = len;
 		free(e->mount_point);
@@ -267,6 +280,7 @@ void env_collect(struct env *e, const char *dir)
 		host[sizeof(host) - 1] = '\0';
 		e->hostname = xstrdup(host);
 	}
+	e->boot_id = sysfile_line(NULL, "/proc/sys/kernel/random/boot_id");
 	e->cpu_model = cpu_model();
 	e->cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
 	e->clocksource = sysfile_line(
@@ -302,7 +316,7 @@ void env_release(struct env *e)
 		&e->mount_options, &e->super_options,  &e->cpufreq_driver,
 		&e->cmdline,	   &e->sched_features, &e->sched_features_why,
 		&e->smt_control,   &e->numa_nodes,     &e->thp_enabled,
-		&e->thp_defrag,	   &e->affinity
+		&e->thp_defrag,	   &e->affinity,       &e->boot_id
 	};
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(s); i++) {
@@ -380,6 +394,7 @@ json_t *env_json(const struct env *e)
 			  "release", str(e->release), "version",
 			  str(e->version), "machine", str(e->machine)));
 	json_object_set_new(o, "hostname", str(e->hostname));
+	json_object_set_new(o, "boot_id", str(e->boot_id));
 	json_object_set_new(o, "cpu_model", str(e->cpu_model));
 	json_object_set_new(o, "cpus_online", json_integer(e->cpus_online));
 	json_object_set_new(o, "clocksource", str(e->clocksource));

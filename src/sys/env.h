@@ -25,6 +25,8 @@ struct env_vuln {
 struct env {
 	char *sysname, *release, *version, *machine; /* uname(2) */
 	char *hostname;
+	/* /proc/sys/kernel/random/boot_id: which boot, for compare's unit */
+	char *boot_id;
 	char *cpu_model; /* /proc/cpuinfo "model name" */
 	long cpus_online;
 	char *clocksource; /* the kernel's current clocksource */

@@ -26,7 +26,7 @@ int mountinfo_next(FILE *f, struct mountinfo *m)
 			if (!field[i])
 				break;
 		}
-		if (i < 6 ||
+		if (i < 6 || sscanf(field[0], "%llu", &m->id) != 1 ||
 		    sscanf(field[2], "%u:%u", &m->major, &m->minor) != 2)
 			continue;
 		m->root = field[3];

@@ -12,6 +12,7 @@
  * MOUNTPOINT undone. TYPE, SOURCE and SUPEROPTS may be NULL.
  */
 struct mountinfo {
+	unsigned long long id; /* the mount's id, statx(2)'s stx_mnt_id */
 	unsigned int major, minor;
 	char *root, *mount_point, *options;
 	char *fstype, *source, *super_options;
