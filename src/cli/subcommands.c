@@ -65,7 +65,7 @@ static const struct poptOption compare_options[] = {
 	  "what to compare: ops (ops/s), mbps (MB/s) or p99 (99th percentile latency of all ops) (default: ops)",
 	  "ops|mbps|p99" },
 	{ "test", '\0', POPT_ARG_STRING, NULL, OPT_SUB_TEST,
-	  "mwu: Mann-Whitney U on the medians, with the Hodges-Lehmann interval; welch: Welch's t on the means (default: mwu)",
+	  "mwu: Mann-Whitney U on the medians, with the Hodges-Lehmann interval; welch: Welch's t on the means (default: mwu; welch where a side ran in several boots, each boot one sample)",
 	  "mwu|welch" },
 	{ "correction", '\0', POPT_ARG_STRING, NULL, OPT_SUB_CORRECTION,
 	  "over the table's tests: bh (Benjamini-Hochberg: false discovery rate), holm (family-wise error) or none (default: bh)",
@@ -168,6 +168,7 @@ static enum options_action compare_opt(void *ctx, int opt, const char *arg)
 		else
 			return usage_error(
 				"bad --test '%s': expected mwu or welch", arg);
+		cc->test_given = true;
 		break;
 	case OPT_SUB_CORRECTION:
 		if (!strcmp(arg, "bh"))

@@ -19,6 +19,7 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "compare/bootunit.h"
 #include "compare/resultfile.h"
 #include "stats/fisher.h"
 #include "stats/hist.h"
@@ -105,11 +106,16 @@ static int check_group(const struct resultfile *a, const struct resultfile *b)
 		a->path, b->path);
 }
 
-/* Sides: one per entry, or per (group, variant) with cc->group. */
+/*
+ * Sides: one per entry, or per (group, variant) with cc->group; the
+ * boots of one kernel of a vfsbench kernels file are one side per
+ * variant, within its file's group or of their own.
+ */
 static int make_sides(struct comparison *cmp)
 {
 	const struct compare_config *cc = cmp->cc;
 	unsigned int *kg = xcalloc(cmp->nfiles + 1, sizeof(*kg));
+	unsigned int *kk = xcalloc(cmp->nfiles + 1, sizeof(*kk));
 	unsigned int *kv = xcalloc(cmp->nfiles + 1, sizeof(*kv));
 	const struct resultfile **first =
 		xcalloc(cc->ngroups + 1, sizeof(*first));
@@ -118,34 +124,48 @@ static int make_sides(struct comparison *cmp)
 	cmp->sides = xcalloc(cmp->nfiles + 1, sizeof(*cmp->sides));
 	for (unsigned int e = 0; e < cmp->nfiles; e++) {
 		const struct resultfile *rf = &cmp->files[e];
-		unsigned int g = e, v = 0, s;
+		unsigned int g = e, k = 0, v = 0, s;
 
 		if (cc->group) {
 			g = cc->group[rf->file];
 			v = rf->variant;
 			if (!first[g])
 				first[g] = rf;
-			else if (!v && check_group(first[g], rf))
+			else if (!v && !rf->boot && check_group(first[g], rf))
 				ret = -1;
+		} else if (rf->kernel_label) {
+			/* past every entry's own number: the file's */
+			g = cmp->nfiles + rf->file;
+			v = rf->variant;
 		}
-		for (s = 0; s < cmp->nsides && (kg[s] != g || kv[s] != v); s++)
+		if (rf->kernel_label)
+			k = rf->kernel + 1;
+		for (s = 0; s < cmp->nsides &&
+			    (kg[s] != g || kk[s] != k || kv[s] != v);
+		     s++)
 			;
 		if (s == cmp->nsides) {
 			kg[s] = g;
+			kk[s] = k;
 			kv[s] = v;
 			cmp->nsides++;
 		}
 		side_add(&cmp->sides[s], rf);
 	}
-	for (unsigned int s = 0; s < cmp->nsides; s++)
+	for (unsigned int s = 0; s < cmp->nsides; s++) {
 		cmp->sides[s].label = side_label(&cmp->sides[s]);
+		cmp->sides[s].nboots = bootunit_count(&cmp->sides[s]);
+		cmp->by_boot = cmp->by_boot || cmp->sides[s].nboots > 1;
+	}
 	free(first);
 	free(kv);
+	free(kk);
 	free(kg);
 	if (!ret && cmp->nsides < 2)
 		ret = error(
-			"nothing to compare: '%s' holds one variant; give two result files, or one of several variants (-c given twice, or --variant)",
-			cmp->files[0].path);
+			"nothing to compare: '%s' holds one variant%s; give two result files, or one of several variants (-c given twice, or --variant)",
+			cmp->files[0].path,
+			cmp->files[0].kernel_label ? " of one kernel" : "");
 	return ret;
 }
 
@@ -156,7 +176,8 @@ static bool interleaved(const struct comparison_side *a,
 	if (a->nparts != b->nparts)
 		return false;
 	for (unsigned int i = 0; i < a->nparts; i++)
-		if (a->parts[i]->file != b->parts[i]->file)
+		if (a->parts[i]->file != b->parts[i]->file ||
+		    a->parts[i]->boot != b->parts[i]->boot)
 			return false;
 	return true;
 }
@@ -279,8 +300,15 @@ static void pool(struct comparison *cmp, unsigned int row, unsigned int f)
 		}
 	}
 	summary_of(&c->s, c->v, n);
+	c->nruns = (unsigned int)n;
+	c->nboots = n ? 1 : 0;
+	c->between_cv = NAN;
+	c->within_cv = c->s.n > 1 ? c->s.cv : NAN;
+	if (cmp->by_boot && n)
+		bootunit_pool(c, s, cmp->clients[row], cmp->cc->metric,
+			      cmp->test == TEST_WELCH);
 	c->state = n ? CELL_BASE : CELL_MISSING;
-	c->centre = cmp->cc->test == TEST_WELCH ? c->s.mean : c->s.median;
+	c->centre = cmp->test == TEST_WELCH ? c->s.mean : c->s.median;
 }
 
 /* A's baseline: 1 client, else A's smallest count; -1 when A has none. */
@@ -358,7 +386,7 @@ static void fill_cell(struct comparison *cmp, unsigned int row, unsigned int f)
 		c->state = CELL_NO_REF;
 		return;
 	}
-	if (cmp->cc->test == TEST_WELCH)
+	if (cmp->test == TEST_WELCH)
 		test_welch(cmp, ref, c);
 	else
 		test_mwu(cmp, ref, c);
@@ -414,6 +442,17 @@ static bool beyond_bound(const struct comparison *cmp,
 }
 
 /*
+ * A and @s each ran in one boot, and not the same one (both known): the
+ * boot's layout and the kernel's change cannot be told apart.
+ */
+static bool one_boot_each(const struct comparison_side *a,
+			  const struct comparison_side *s)
+{
+	return a->nboots == 1 && s->nboots == 1 && a->parts[0]->boot_id &&
+	       s->parts[0]->boot_id && !bootunit_same(a->parts[0], s->parts[0]);
+}
+
+/*
  * The correction over every tested cell, then the marks: '*' when the
  * adjusted p is below the level and the change is not below the
  * resolution; '?' when starved, idle or incomplete runs, or drift
@@ -444,19 +483,23 @@ static void mark_cells(struct comparison *cmp, const double *p,
 
 			c->p_adj = p[k++];
 			c->below = fabs(c->change) < res;
-			flag_runs(cmp, c, inter, ref->starved, ref->s.n,
-				  c->starved, c->s.n, SUSPECT_STARVED);
-			flag_runs(cmp, c, inter, ref->idle, ref->s.n, c->idle,
-				  c->s.n, SUSPECT_IDLE);
-			flag_runs(cmp, c, inter, ref->unasked, ref->s.n,
-				  c->unasked, c->s.n, SUSPECT_INCOMPLETE);
+			flag_runs(cmp, c, inter, ref->starved, ref->nruns,
+				  c->starved, c->nruns, SUSPECT_STARVED);
+			flag_runs(cmp, c, inter, ref->idle, ref->nruns, c->idle,
+				  c->nruns, SUSPECT_IDLE);
+			flag_runs(cmp, c, inter, ref->unasked, ref->nruns,
+				  c->unasked, c->nruns, SUSPECT_INCOMPLETE);
 			if ((a->drift || s->drift) && !inter)
 				c->suspect |= SUSPECT_DRIFT;
+			if (one_boot_each(a, s))
+				c->suspect |= SUSPECT_ONE_BOOT;
 			significant = c->p_adj < alpha(cmp) && !c->below;
 			drift = c->suspect & SUSPECT_DRIFT ?
 					a->drift_bound * s->drift_bound :
 					1;
+			/* no bound is known of what a boot can move */
 			c->beyond = significant && c->suspect &&
+				    !(c->suspect & SUSPECT_ONE_BOOT) &&
 				    beyond_bound(cmp, ref, c, drift);
 			if (c->suspect && !c->beyond)
 				c->mark = MARK_SUSPECT;
@@ -536,34 +579,57 @@ static void check_alike(struct comparison *cmp)
 	}
 }
 
-/* envdiff[]: every other file's environment against A's first file. */
+/* The lines of @b's environment against @a's, under "'B' against 'A':". */
+static void env_lines(struct comparison *cmp, const struct resultfile *a,
+		      const struct resultfile *b, const char *bname,
+		      const char *aname)
+{
+	char **lines, head[1024];
+	unsigned int n;
+
+	if (!env_fields_diff(&a->env, &b->env, &lines, &n))
+		return;
+	snprintf(head, sizeof(head), "'%s' against '%s':", bname, aname);
+	cmp->envdiff = xrealloc(cmp->envdiff,
+				(cmp->nenvdiff + n + 1) * sizeof(char *));
+	cmp->envdiff[cmp->nenvdiff++] = xstrdup(head);
+	for (unsigned int k = 0; k < n; k++) {
+		size_t len = strlen(lines[k]) + 3;
+		char *l = xmalloc(len);
+
+		snprintf(l, len, "  %s", lines[k]);
+		cmp->envdiff[cmp->nenvdiff++] = l;
+		free(lines[k]);
+	}
+	free(lines);
+}
+
+/*
+ * envdiff[]: every other file's environment against A's first file; in
+ * a vfsbench kernels file, each kernel's first boot against A's, by
+ * label (their kernels differ on purpose: the release, the command line
+ * and what it changed are what is compared).
+ */
 static void check_env(struct comparison *cmp)
 {
 	const struct resultfile *a = cmp->sides[0].parts[0];
 
 	for (unsigned int i = 0; i < cmp->nfiles; i++) {
 		const struct resultfile *b = &cmp->files[i];
-		char **lines, head[1024];
-		unsigned int n;
 
 		/* one entry per file: its first variant */
-		if (b->file == a->file || b->variant ||
-		    !env_fields_diff(&a->env, &b->env, &lines, &n))
+		if (b->file == a->file || b->variant || b->kernel_label)
 			continue;
-		snprintf(head, sizeof(head), "'%s' against '%s':", b->path,
-			 a->path);
-		cmp->envdiff = xrealloc(cmp->envdiff, (cmp->nenvdiff + n + 1) *
-							      sizeof(char *));
-		cmp->envdiff[cmp->nenvdiff++] = xstrdup(head);
-		for (unsigned int k = 0; k < n; k++) {
-			size_t len = strlen(lines[k]) + 3;
-			char *l = xmalloc(len);
+		env_lines(cmp, a, b, b->path, a->path);
+	}
+	for (unsigned int f = 1; f < cmp->nsides; f++) {
+		const struct resultfile *b = cmp->sides[f].parts[0];
 
-			snprintf(l, len, "  %s", lines[k]);
-			cmp->envdiff[cmp->nenvdiff++] = l;
-			free(lines[k]);
-		}
-		free(lines);
+		if (!b->kernel_label || b->variant ||
+		    (a->kernel_label && b->file == a->file &&
+		     b->kernel == a->kernel))
+			continue;
+		env_lines(cmp, a, b, cmp->sides[f].label, cmp->sides[0].label);
 	}
 }
 
@@ -602,6 +668,8 @@ int comparison_prepare(struct comparison *cmp, const struct compare_config *cc,
 	resultfile_labels(cmp->files, cmp->nfiles);
 	if (make_sides(cmp))
 		return -1;
+	/* by boot, Welch's: a rank test cannot reach 95% under 4 boots */
+	cmp->test = cc->test_given || !cmp->by_boot ? cc->test : TEST_WELCH;
 	collect_clients(cmp);
 	cmp->cells = xcalloc((size_t)cmp->nclients * cmp->nsides + 1,
 			     sizeof(*cmp->cells));

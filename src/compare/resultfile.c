@@ -45,6 +45,8 @@ void resultfile_release(struct resultfile *rf)
 	free(rf->sha256);
 	free(rf->label);
 	free(rf->variant_label);
+	free(rf->boot_id);
+	free(rf->kernel_label);
 	free(rf->path);
 	memset(rf, 0, sizeof(*rf));
 }

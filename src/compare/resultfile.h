@@ -18,6 +18,9 @@
  * --variant in one invocation) is one per variant.
  */
 
+/* The schema version of a vfsbench kernels result (report/kernels.c). */
+#define RESULTFILE_KERNELS_VERSION 1
+
 /*
  * The schema version written (report/json.c) and read back here. 2 added
  * variants[] and runs[].variant; version 1 files are still read.
@@ -135,6 +138,19 @@ struct resultfile {
 	char *variant_label; /* variants[].label; NULL for one variant */
 	unsigned int variant, nvariants; /* which of the file's variants */
 	unsigned int file; /* the file's position among those read */
+	/*
+	 * environment.boot_id: the boot it ran in (NULL in files before it),
+	 * compare's unit of sampling (compare.h)
+	 */
+	char *boot_id;
+	/*
+	 * A boot of a "vfsbench-kernels" file (vfsbench kernels --json):
+	 * its kernel's index and label there, and the boot's position in
+	 * the file; kernel_label NULL (and both 0) in any other file.
+	 */
+	unsigned int kernel;
+	char *kernel_label;
+	unsigned int boot;
 	enum resultfile_kind kind;
 	long long schema_version;
 	char *loadfile; /* loadfile.name */

@@ -60,6 +60,21 @@ static char *label_at(const struct resultfile *rf, int level)
 	size_t len = strlen(file);
 	char *label;
 
+	/* a kernel's boot: its kernel's label ("base", "kernels:base") */
+	if (rf->kernel_label) {
+		const char *k = rf->kernel_label, *v = rf->variant_label;
+		bool var = v && rf->nvariants > 1;
+
+		if (level >= 2 && len > 5 && !strcmp(file + len - 5, ".json"))
+			file[len - 5] = '\0';
+		len = strlen(file) + strlen(k) + (var ? strlen(v) : 0) + 3;
+		label = xmalloc(len);
+		snprintf(label, len, "%s%s%s%s%s", level ? file : "",
+			 level ? ":" : "", k, var ? ":" : "", var ? v : "");
+		free(file);
+		return resultlabel_sanitize(label);
+	}
+
 	if (level >= 2 && len > 5 && !strcmp(file + len - 5, ".json"))
 		file[len - 5] = '\0';
 	if (!rf->variant_label || rf->nvariants < 2)
@@ -75,10 +90,18 @@ static char *label_at(const struct resultfile *rf, int level)
 	return resultlabel_sanitize(label);
 }
 
+/* The boots of one kernel and variant of one file: one side, one label. */
+static bool same_side(const struct resultfile *a, const struct resultfile *b)
+{
+	return a->kernel_label && b->kernel_label && a->file == b->file &&
+	       a->kernel == b->kernel && a->variant == b->variant;
+}
+
 void resultfile_labels(struct resultfile *rf, unsigned int n)
 {
 	int *level = xcalloc(n + 1, sizeof(*level));
 	bool again = true;
+	unsigned int nl = 0;
 	char **labels;
 
 	for (unsigned int i = 0; i < n; i++) {
@@ -92,7 +115,8 @@ void resultfile_labels(struct resultfile *rf, unsigned int n)
 		again = false;
 		for (unsigned int i = 0; i < n; i++)
 			for (unsigned int j = i + 1; j < n; j++)
-				if (!strcmp(rf[i].label, rf[j].label))
+				if (!strcmp(rf[i].label, rf[j].label) &&
+				    !same_side(&rf[i], &rf[j]))
 					clash[i] = clash[j] = true;
 		for (unsigned int i = 0; i < n; i++) {
 			if (!clash[i] || level[i] >= 2)
@@ -104,13 +128,32 @@ void resultfile_labels(struct resultfile *rf, unsigned int n)
 		}
 		free(clash);
 	}
-	/* the same file twice: number the later ones by their position */
+	/*
+	 * the same file twice: number the later ones by their position;
+	 * a kernel's later boots are not repeats
+	 */
 	labels = xcalloc(n + 1, sizeof(*labels));
-	for (unsigned int i = 0; i < n; i++)
-		labels[i] = rf[i].label;
-	label_number_repeats(labels, n);
-	for (unsigned int i = 0; i < n; i++)
-		rf[i].label = labels[i];
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int j;
+
+		for (j = 0; j < i && !same_side(&rf[j], &rf[i]); j++)
+			;
+		if (j == i)
+			labels[nl++] = rf[i].label;
+	}
+	label_number_repeats(labels, nl);
+	for (unsigned int i = 0, k = 0; i < n; i++) {
+		unsigned int j;
+
+		for (j = 0; j < i && !same_side(&rf[j], &rf[i]); j++)
+			;
+		if (j == i) {
+			rf[i].label = labels[k++];
+		} else {
+			free(rf[i].label);
+			rf[i].label = xstrdup(rf[j].label);
+		}
+	}
 	free(labels);
 	free(level);
 }

@@ -21,11 +21,15 @@
 #include "compare/jsonfield.h"
 #include "compare/resultfdscale.h"
 #include "compare/resultfile.h"
+#include "compare/resultkernels.h"
 #include "compare/resultlabel.h"
 #include "compare/resultsweep.h"
 
-/* "schema" and "schema_version": which kind of file this is. */
-static int read_schema(struct resultfile *rf, json_t *root)
+/*
+ * "schema" and "schema_version": which kind of file this is; *@kernels
+ * for a vfsbench kernels file, whose boots are results of runs.
+ */
+static int read_schema(struct resultfile *rf, json_t *root, bool *kernels)
 {
 	json_t *schema = json_object_get(root, "schema"), *version;
 	const char *name;
@@ -41,6 +45,8 @@ static int read_schema(struct resultfile *rf, json_t *root)
 		rf->kind = RESULTFILE_SWEEP;
 	else if (!strcmp(name, "vfsbench-fdscale"))
 		rf->kind = RESULTFILE_FDSCALE;
+	else if (!strcmp(name, "vfsbench-kernels"))
+		*kernels = true;
 	else {
 		error("'%s': not a vfsbench result file (schema '%s')",
 		      rf->path, name);
@@ -57,7 +63,8 @@ static int read_schema(struct resultfile *rf, json_t *root)
 		      rf->schema_version);
 		return -EINVAL;
 	}
-	max = rf->kind == RESULTFILE_FDSCALE ? RESULTFILE_FDSCALE_VERSION :
+	max = *kernels			     ? RESULTFILE_KERNELS_VERSION :
+	      rf->kind == RESULTFILE_FDSCALE ? RESULTFILE_FDSCALE_VERSION :
 					       RESULTFILE_VERSION;
 	if (rf->schema_version > max) {
 		error("'%s': schema_version %lld is newer than this vfsbench reads (%d): use a newer vfsbench",
@@ -91,6 +98,7 @@ int resultfile_read(const char *path, unsigned int file, bool steps,
 	struct fd_source src = { 0 };
 	struct resultfile *rf;
 	unsigned int n = 1;
+	bool kernels = false;
 	json_error_t jerr;
 	json_t *root;
 	int ret;
@@ -123,8 +131,10 @@ int resultfile_read(const char *path, unsigned int file, bool steps,
 	rf->label = resultlabel_base(path);
 	rf->file = file;
 	rf->nvariants = 1;
-	ret = read_schema(rf, root);
-	if (!ret && rf->kind == RESULTFILE_FDSCALE && steps)
+	ret = read_schema(rf, root, &kernels);
+	if (!ret && kernels)
+		ret = resultkernels_read(&rf, &n, root);
+	else if (!ret && rf->kind == RESULTFILE_FDSCALE && steps)
 		ret = resultfdscale_read(rf, root);
 	else if (!ret && rf->kind == RESULTFILE_SWEEP)
 		ret = resultsweep_read(&rf, &n, root);

@@ -444,6 +444,11 @@ int resultsweep_read(struct resultfile **rfp, unsigned int *n, json_t *root)
 			rf[v].kind = rf[0].kind;
 			rf[v].schema_version = rf[0].schema_version;
 			rf[v].file = rf[0].file;
+			rf[v].kernel = rf[0].kernel;
+			rf[v].boot = rf[0].boot;
+			if (rf[0].kernel_label)
+				rf[v].kernel_label =
+					xstrdup(rf[0].kernel_label);
 		}
 	}
 	ret = read_common(rf, root);
@@ -457,9 +462,13 @@ int resultsweep_read(struct resultfile **rfp, unsigned int *n, json_t *root)
 			   -EINVAL;
 	}
 	for (unsigned int v = 0; !ret && v < nv; v++) {
+		json_t *env = json_object_get(root, "environment");
+		json_t *boot = json_object_get(env, "boot_id");
+
 		ret = read_clients(&rf[v], root);
-		env_fields_read(&rf[v].env,
-				json_object_get(root, "environment"));
+		env_fields_read(&rf[v].env, env);
+		if (json_is_string(boot))
+			rf[v].boot_id = xstrdup(json_string_value(boot));
 	}
 	if (!ret)
 		ret = read_runs(rf, nv, root);

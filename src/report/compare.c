@@ -111,7 +111,10 @@ static void cell_text(const struct comparison *cmp,
 		snprintf(p[PART_REL], FIELD, "n/a");
 	else
 		snprintf(p[PART_REL], FIELD, "%.2f", c->relative);
-	snprintf(p[PART_RUNS], FIELD, "(%zu)", c->s.n);
+	if (cmp->by_boot)
+		snprintf(p[PART_RUNS], FIELD, "(%u/%u)", c->nboots, c->nruns);
+	else
+		snprintf(p[PART_RUNS], FIELD, "(%zu)", c->s.n);
 	if (base) {
 		snprintf(p[PART_SPREAD], FIELD, "+/-%.1f%%", c->s.cv * 100);
 		return;
@@ -125,7 +128,8 @@ static void cell_text(const struct comparison *cmp,
 	else if (c->state == CELL_TESTED)
 		snprintf(p[PART_INTERVAL], FIELD, "[n/a]");
 	if (c->state == CELL_FEW) {
-		snprintf(p[PART_MARK], FIELD, "too few samples");
+		snprintf(p[PART_MARK], FIELD, "too few %s",
+			 cmp->by_boot ? "boots" : "samples");
 		return;
 	}
 	snprintf(p[PART_MARK], FIELD, "%s", mark_names[c->mark]);
@@ -226,14 +230,24 @@ static void print_header(const struct comparison *cmp)
 	else
 		snprintf(value, sizeof(value), "%.2f %s", cmp->baseline,
 			 metric_names[m]);
-	printf("Metric: %s%s, %s of runs, relative to %s at %u client%s (= %s",
-	       metric_names[m], m == CMP_P99 ? " (lower is better)" : "",
-	       cmp->cc->test == TEST_WELCH ? "mean" : "median", a, bc,
-	       bc == 1 ? "" : "s", value);
+	if (cmp->by_boot)
+		printf("Metric: %s%s, %s over boots of each boot's %s of runs, relative to %s at %u client%s (= %s",
+		       metric_names[m],
+		       m == CMP_P99 ? " (lower is better)" : "",
+		       cmp->test == TEST_WELCH ? "mean" : "median",
+		       cmp->test == TEST_WELCH ? "mean" : "median", a, bc,
+		       bc == 1 ? "" : "s", value);
+	else
+		printf("Metric: %s%s, %s of runs, relative to %s at %u client%s (= %s",
+		       metric_names[m],
+		       m == CMP_P99 ? " (lower is better)" : "",
+		       cmp->test == TEST_WELCH ? "mean" : "median", a, bc,
+		       bc == 1 ? "" : "s", value);
 	if (bc != 1)
 		printf("; %s has no 1-client result", a);
-	printf(")\nCells: relative value, spread or change vs %s at the same count [%g%% interval], mark, (runs)\n",
-	       a, cmp->cc->confidence * 100);
+	printf(")\nCells: relative value, spread or change vs %s at the same count [%g%% interval], mark, %s\n",
+	       a, cmp->cc->confidence * 100,
+	       cmp->by_boot ? "(boots/runs): each boot one sample" : "(runs)");
 }
 
 static const char *correction_name(enum padjust_method m)
@@ -253,8 +267,9 @@ static void print_legend(const struct comparison *cmp)
 {
 	const struct compare_config *cc = cmp->cc;
 	double level = (1 - cc->confidence) * 100;
+	const char *spread = cmp->by_boot ? "the boots'" : "the runs'";
 
-	if (cc->test == TEST_WELCH)
+	if (cmp->test == TEST_WELCH)
 		printf("Marks: Welch's t-test, two-sided");
 	else
 		printf("Marks: Mann-Whitney U test (%s), two-sided",
@@ -270,10 +285,12 @@ static void print_legend(const struct comparison *cmp)
 	else
 		printf("; no correction (each row at %g%%)", level);
 	printf(": * significant, ~ not significant, ? suspect (below)\n");
-	if (cc->test == TEST_WELCH)
-		printf("Interval: the difference of the means, Welch's t; +/-: the runs' coefficient of variation\n");
+	if (cmp->test == TEST_WELCH)
+		printf("Interval: the difference of the means, Welch's t; +/-: %s coefficient of variation\n",
+		       spread);
 	else
-		printf("Interval: Hodges-Lehmann, distribution-free; +/-: the runs' coefficient of variation\n");
+		printf("Interval: Hodges-Lehmann, distribution-free; +/-: %s coefficient of variation\n",
+		       spread);
 	if (cc->pvalues)
 		printf("p: the test's p-value, before the %s correction\n",
 		       correction_name(cc->correction));
@@ -307,20 +324,20 @@ static void print_flags(const struct comparison_cell *ref,
 	const char *sep = "";
 
 	if (bits & SUSPECT_STARVED) {
-		print_counts("starved", ref->starved, ref->s.n, a, c->starved,
-			     c->s.n, b);
+		print_counts("starved", ref->starved, ref->nruns, a, c->starved,
+			     c->nruns, b);
 		sep = "; ";
 	}
 	if (bits & SUSPECT_IDLE) {
 		printf("%s", sep);
-		print_counts("with idle clients", ref->idle, ref->s.n, a,
-			     c->idle, c->s.n, b);
+		print_counts("with idle clients", ref->idle, ref->nruns, a,
+			     c->idle, c->nruns, b);
 		sep = "; ";
 	}
 	if (bits & SUSPECT_INCOMPLETE) {
 		printf("%s", sep);
-		print_counts("incomplete", ref->unasked, ref->s.n, a,
-			     c->unasked, c->s.n, b);
+		print_counts("incomplete", ref->unasked, ref->nruns, a,
+			     c->unasked, c->nruns, b);
 	}
 }
 
@@ -371,7 +388,7 @@ static void print_suspects(const struct comparison *cmp)
 
 	for (unsigned int f = 1; f < cmp->nsides; f++) {
 		const struct comparison_side *s = &cmp->sides[f];
-		bool drift = false;
+		bool drift = false, one_boot = false;
 
 		for (unsigned int r = 0; r < cmp->nclients; r++) {
 			const struct comparison_cell *c =
@@ -382,6 +399,7 @@ static void print_suspects(const struct comparison *cmp)
 			if (c->mark != MARK_SUSPECT)
 				continue;
 			drift = drift || (c->suspect & SUSPECT_DRIFT);
+			one_boot = one_boot || (c->suspect & SUSPECT_ONE_BOOT);
 			if (!(c->suspect & FLAG_BITS))
 				continue;
 			printf("? %s at %u client%s: ", s->label,
@@ -391,6 +409,9 @@ static void print_suspects(const struct comparison *cmp)
 				    c->suspect & FLAG_BITS);
 			printf("\n");
 		}
+		if (one_boot)
+			printf("? %s: %s and %s ran in one boot each, not the same: a boot's layout alone moves results by several percent, so the change cannot be told from the boot; give several boots a side (vfsbench kernels, or A1.json A2.json -- B1.json B2.json)\n",
+			       s->label, a->label, s->label);
 		if (!drift)
 			continue;
 		for (unsigned int k = 0; k < 2; k++) {
@@ -447,16 +468,23 @@ static void print_notes(const struct comparison *cmp)
 			few = few || st == CELL_FEW;
 		}
 	}
-	if (few && cmp->cc->test == TEST_WELCH)
-		printf("too few samples: under %d runs on a side, no test\n",
-		       COMPARE_MIN_RUNS);
+	if (few && cmp->test == TEST_WELCH)
+		printf("too few %s: under %d %s on a side, no test\n",
+		       cmp->by_boot ? "boots" : "samples", COMPARE_MIN_RUNS,
+		       cmp->by_boot ? "boots" : "runs");
 	else if (few)
-		printf("too few samples: with so few runs the test cannot reach %g%% (it needs 4 runs a side, or 3 and 5)\n",
-		       cmp->cc->confidence * 100);
+		printf("too few %s: with so few %s the test cannot reach %g%% (it needs 4 %s a side, or 3 and 5)\n",
+		       cmp->by_boot ? "boots" : "samples",
+		       cmp->by_boot ? "boots" : "runs",
+		       cmp->cc->confidence * 100,
+		       cmp->by_boot ? "boots" : "runs");
 	for (unsigned int f = 0; f < cmp->nsides; f++) {
 		const struct comparison_side *s = &cmp->sides[f];
 
-		if (s->nparts > 1)
+		if (cmp->by_boot)
+			printf("Note: %s: %u boot%s, %u runs\n", s->label,
+			       s->nboots, s->nboots == 1 ? "" : "s", s->nruns);
+		else if (s->nparts > 1)
 			printf("Note: %s: %u files, %u runs pooled\n", s->label,
 			       s->nparts, s->nruns);
 		if (s->drift)
@@ -505,6 +533,8 @@ void report_compare(const struct comparison *cmp)
 	for (unsigned int r = 0; r < cmp->nclients; r++)
 		print_row(cmp, r, cols, line, len);
 	print_legend(cmp);
+	if (cmp->by_boot)
+		report_boot_spread(cmp);
 	print_suspects(cmp);
 	print_beyond(cmp);
 	print_alike(cmp);

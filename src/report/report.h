@@ -214,6 +214,14 @@ int report_fdscale_csv(const struct fdscale *fs, const char *path);
 void report_compare(const struct comparison *cmp);
 
 /*
+ * Where the boots are the unit (comparison.by_boot): each side's spread
+ * between its boots beside the spread of the runs within a boot, per
+ * client count, and what their ratio says of how many boots a
+ * comparison needs. Part of report_compare()'s output.
+ */
+void report_boot_spread(const struct comparison *cmp);
+
+/*
  * vfsbench compare's whole output (struct compareset: compareset.h): the
  * one table, or a table per workload ("Workload NAME" before each) and
  * a line per workload that some files lack.

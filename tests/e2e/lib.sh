@@ -11,6 +11,7 @@
 #   test_cmp EXPECT ACTUAL  files equal (diff shown on failure)
 #   test_grep PATTERN FILE  grep -e PATTERN FILE, with the file shown on failure
 #   test_skip_all REASON    skip the whole script
+#   test_if REASON TITLE BODY   a test, or its skip where REASON is set
 #   canary_setup / canary_check   a file beside the work directory that
 #                           must survive every run (see DEVELOPERS.md)
 #   op_count FILE OP        the Count column of OP in a report
@@ -382,16 +383,17 @@ json_valid() {
 # complete (true), version (1), schema (vfsbench-result), clients (the
 # runs' counts in order of first use, comma-separated), variants (0: none;
 # N: a version 2 file of N variants labelled v0, v1..., alike but for
-# their labels).
+# their labels), boot (none: environment.boot_id, the boot it ran in).
 write_result() {
 	wr_file=$1
 	shift
 	wr_engine=null wr_depth=0 wr_sha=$SHA_A wr_loadfile=t.load wr_loops=10
 	wr_time=0 wr_complete=true wr_version=1 wr_schema=vfsbench-result
-	wr_clients='' wr_variants=0
+	wr_clients='' wr_variants=0 wr_boot=''
 	while test $# -gt 0; do
 		case $1 in
 		variants=*) wr_variants=${1#*=} wr_version=2 ;;
+		boot=*) wr_boot=${1#*=} ;;
 		engine=*) wr_engine=${1#*=} ;;
 		depth=*) wr_depth=${1#*=} ;;
 		sha=*) wr_sha=${1#*=} ;;
@@ -411,7 +413,8 @@ write_result() {
 		-v loadfile="$wr_loadfile" -v loops="$wr_loops" \
 		-v time_ns="$wr_time" -v complete="$wr_complete" \
 		-v version="$wr_version" -v schema="$wr_schema" \
-		-v clients="$wr_clients" -v variants="$wr_variants" '
+		-v clients="$wr_clients" -v variants="$wr_variants" \
+		-v boot="$wr_boot" '
 	NF {
 		n++
 		c[n] = $1; ops[n] = $2
@@ -440,6 +443,8 @@ write_result() {
 			clients = order
 		printf "{\n \"schema\": \"%s\",\n \"schema_version\": %s,\n", schema, version
 		printf " \"created\": \"2024-01-01T00:00:00Z\",\n"
+		if (boot != "")
+			printf " \"environment\": {\"boot_id\": \"%s\"},\n", boot
 		printf " \"options\": {\n  \"clients\": [%s],\n", clients
 		printf "  \"loadfile\": \"%s\",\n  \"directory\": \"/tmp\",\n", loadfile
 		printf "  \"engine\": \"%s\",\n  \"time_ns\": %s,\n  \"loops\": %s,\n", engine, time_ns, loops
@@ -619,4 +624,13 @@ pass_calls() {
 	done &&
 	join -a 1 -a 2 -e 0 -o 0,1.2,2.2 c1 c2 |
 	awk '$3 != $2 { print $1, $3 - $2 }'
+}
+
+# test_if REASON TITLE BODY: a skip for REASON where it is not empty.
+test_if() {
+	if test -n "$1"; then
+		test_skip "$2" "$1"
+	else
+		test_expect_success "$2" "$3"
+	fi
 }

@@ -176,15 +176,6 @@ if test -z "$eacces_skip"; then
 	fi
 fi
 
-# test_if SKIP_REASON TITLE BODY: the test, or a skip with the reason.
-test_if() {
-	if test -n "$1"; then
-		test_skip "$2" "$1"
-	else
-		test_expect_success "$2" "$3"
-	fi
-}
-
 test_expect_success 'setup: loadfiles' '
 	cat >fill.load <<-\EOF &&
 	# the first write fills a 1 MiB tmpfs, the second cannot get a block

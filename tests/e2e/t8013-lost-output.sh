@@ -21,14 +21,6 @@ else
 	noperl='no perl'
 fi
 
-test_if() {
-	if test -n "$1"; then
-		test_skip "$2" "$1"
-	else
-		test_expect_success "$2" "$3"
-	fi
-}
-
 # closed_pipe CMD...: CMD with standard output on a pipe nobody reads.
 closed_pipe() {
 	perl -e 'pipe(R, W) or die "pipe: $!\n"; close R;

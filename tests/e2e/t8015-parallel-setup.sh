@@ -7,14 +7,6 @@ test_description='clients set up in parallel: client 0 first, every client set u
 # any other client starts; the others then set up in parallel (run.c
 # start_clients(), at most 16 at once), so 40 clients take several
 # overlapping batches.
-# test_if SKIP_REASON TITLE BODY: the test, or a skip with the reason.
-test_if() {
-	if test -n "$1"; then
-		test_skip "$2" "$1"
-	else
-		test_expect_success "$2" "$3"
-	fi
-}
 
 # Under ThreadSanitizer (tools/test.sh sets VB_SANITIZER) private fd
 # tables' fds show as races (as in t4001).
