@@ -78,6 +78,24 @@ static void vreport(const char *prefix, const char *fmt, va_list ap)
 	fwrite(l.s, 1, l.len, stderr);
 }
 
+void msg_quote(const char *prefix, const char *text)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		char part[4096];
+		struct line l;
+
+		snprintf(part, sizeof(part), "%.*s", (int)n, text);
+		l.len = 0;
+		put_escaped(&l, origin);
+		put_escaped(&l, prefix);
+		put_escaped(&l, part);
+		l.s[l.len++] = '\n';
+		fwrite(l.s, 1, l.len, stderr);
+		text += n + (text[n] == '\n');
+	}
+}
+
 int error(const char *fmt, ...)
 {
 	va_list ap;

@@ -23,6 +23,12 @@ int error_at(const char *file, unsigned int line, unsigned int col,
  * job, where the ranks' stderr meets); NULL or "" for nothing (default).
  */
 void msg_set_origin(const char *who);
+/*
+ * Each line of @text (a program's output, a log's end) on stderr after
+ * @prefix ("  serial| "), escaped as the messages are: what an error()
+ * just before it quotes.
+ */
+void msg_quote(const char *prefix, const char *text);
 /* "warning: <msg>" on stderr. */
 void warning(const char *fmt, ...) PRINTF(1, 2);
 /*

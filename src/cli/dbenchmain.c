@@ -60,7 +60,7 @@ static int dbench_cleanup(const struct config *cfg, struct workdir *wd,
 		workdir_release(wd);
 		return 0;
 	}
-	return steps_finish_workdir(cfg, wd, stuck, false);
+	return steps_finish_workdir(cfg->run.skip_cleanup, wd, stuck, false);
 }
 
 int dbenchmain_run(int argc, const char **argv)

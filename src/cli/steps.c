@@ -41,8 +41,8 @@ void steps_guard_workdir(struct workdir *wd)
 }
 
 /* @say: print where --skip-cleanup left the files (dbench does not). */
-int steps_finish_workdir(const struct config *cfg, struct workdir *wd,
-			 bool stuck, bool say)
+int steps_finish_workdir(bool skip_cleanup, struct workdir *wd, bool stuck,
+			 bool say)
 {
 	int ret;
 
@@ -58,7 +58,7 @@ int steps_finish_workdir(const struct config *cfg, struct workdir *wd,
 		workdir_release(wd);
 		return -EBUSY;
 	}
-	if (cfg->run.skip_cleanup) {
+	if (skip_cleanup) {
 		if (say)
 			fprintf(stderr,
 				"vfsbench: --skip-cleanup: files left in '%s'\n",

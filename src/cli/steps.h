@@ -23,11 +23,11 @@ void steps_guard_workdir(struct workdir *wd);
 
 /*
  * Remove the work directory, or say why it stays (a stuck client,
- * --skip-cleanup with @say, a second signal). Returns 0, or -errno where
- * it could not be removed (said).
+ * --skip-cleanup (@skip_cleanup) with @say, a second signal). Returns 0,
+ * or -errno where it could not be removed (said).
  */
-int steps_finish_workdir(const struct config *cfg, struct workdir *wd,
-			 bool stuck, bool say);
+int steps_finish_workdir(bool skip_cleanup, struct workdir *wd, bool stuck,
+			 bool say);
 
 /* A closed standard output stops the sweep as a signal does (SIGPIPE). */
 void steps_check_stdout(void);

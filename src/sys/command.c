@@ -64,9 +64,13 @@ enum spawn_how {
 	SPAWN_HOOK, /* SPAWN_GROUP, and stdin from /dev/null */
 };
 
-/* The child's stdout is our stderr. */
+/*
+ * The child's stdout is our stderr, or @io's out; its stderr is ours, or
+ * @io's err (NULL: ours for both).
+ */
 static int spawn(const char *const *argv, char **envp, const int *keep,
-		 unsigned int nkeep, enum spawn_how how, pid_t *pid)
+		 unsigned int nkeep, enum spawn_how how,
+		 const struct command_io *io, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -75,7 +79,11 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&attr);
-	posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(
+		&fa, io && io->out >= 0 ? io->out : STDERR_FILENO,
+		STDOUT_FILENO);
+	if (io && io->err >= 0)
+		posix_spawn_file_actions_adddup2(&fa, io->err, STDERR_FILENO);
 	/* dup2 onto itself clears close-on-exec (glibc 2.29, POSIX 2024) */
 	for (unsigned int i = 0; i < nkeep; i++)
 		posix_spawn_file_actions_adddup2(&fa, keep[i], keep[i]);
@@ -120,7 +128,8 @@ static uint64_t now_ms(void)
  * between the look at *@stop and the call.
  */
 static int wait_group(pid_t pid, const volatile sig_atomic_t *stop,
-		      sig_atomic_t at_start, int *status, enum command_end *end)
+		      sig_atomic_t at_start, const struct command_io *io,
+		      int *status, enum command_end *end)
 {
 	const struct timespec tick = { .tv_nsec = WAIT_POLL_NS };
 	sig_atomic_t at_term = 0;
@@ -139,18 +148,25 @@ static int wait_group(pid_t pid, const volatile sig_atomic_t *stop,
 		}
 		if (si.si_pid == pid)
 			break;
-		if (*end == COMMAND_ENDED && stop && *stop != at_start) {
+		if (*end == COMMAND_ENDED &&
+		    ((stop && *stop != at_start) ||
+		     (io && io->expired && io->expired(io->ctx)))) {
 			kill(-pid, SIGTERM);
 			/* a stopped member (SIGTTOU, SIGSTOP) must see it */
 			kill(-pid, SIGCONT);
-			*end = COMMAND_TERMINATED;
-			at_term = *stop;
+			*end = stop && *stop != at_start ? COMMAND_TERMINATED :
+							   COMMAND_TIMED_OUT;
+			at_term = stop ? *stop : 0;
 			deadline = now_ms() + COMMAND_STOP_GRACE_MS;
-		} else if (*end == COMMAND_TERMINATED &&
-			   (*stop != at_term || now_ms() >= deadline)) {
+		} else if (deadline && ((stop && *stop != at_term) ||
+					now_ms() >= deadline)) {
 			kill(-pid, SIGKILL);
-			*end = *stop != at_term ? COMMAND_KILLED_AGAIN :
-						  COMMAND_KILLED;
+			if (stop && *stop != at_term)
+				*end = COMMAND_KILLED_AGAIN;
+			else if (*end == COMMAND_TERMINATED)
+				*end = COMMAND_KILLED;
+			/* once: a timed-out command stays COMMAND_TIMED_OUT */
+			deadline = 0;
 		}
 		nanosleep(&tick, NULL);
 	}
@@ -173,11 +189,11 @@ int command_run(const char *cmd, const char *const *env,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, &pid);
+	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, NULL, &pid);
 	free(envp);
 	if (ret)
 		return ret;
-	return wait_group(pid, stop, at_start, status, end);
+	return wait_group(pid, stop, at_start, NULL, status, end);
 }
 
 /*
@@ -207,7 +223,7 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, &pid);
+	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, NULL, &pid);
 	if (ret)
 		return ret;
 	tty = isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp() &&
@@ -215,7 +231,7 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 	/* a read before the terminal was its own stopped it: go on */
 	if (tty)
 		kill(-pid, SIGCONT);
-	ret = wait_group(pid, stop, at_start, status, end);
+	ret = wait_group(pid, stop, at_start, NULL, status, end);
 	if (tty)
 		set_terminal(getpgrp());
 	return ret;
@@ -224,7 +240,21 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid)
 {
-	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, pid);
+	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, NULL, pid);
+}
+
+int command_run_io(const char *const *argv, const struct command_io *io,
+		   const volatile sig_atomic_t *stop, int *status,
+		   enum command_end *end)
+{
+	sig_atomic_t at_start = stop ? *stop : 0;
+	pid_t pid;
+	int ret;
+
+	ret = spawn(argv, environ, NULL, 0, SPAWN_HOOK, io, &pid);
+	if (ret)
+		return ret;
+	return wait_group(pid, stop, at_start, io, status, end);
 }
 
 char *command_status(int status, char *buf, size_t len)

@@ -3,6 +3,7 @@
 #define VB_SYS_COMMAND_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -25,6 +26,20 @@ enum command_end {
 	COMMAND_TERMINATED, /* a stop: SIGTERM to its group, then it ended */
 	COMMAND_KILLED, /* still there at the end of the grace: SIGKILL */
 	COMMAND_KILLED_AGAIN, /* a second stop during the grace: SIGKILL */
+	/* command_io.expired said so: SIGTERM to its group, SIGKILL after
+	 * the grace */
+	COMMAND_TIMED_OUT,
+};
+
+/* Where command_run_io() sends a command's output, and when it ends it. */
+struct command_io {
+	int out, err; /* its stdout and stderr; -1: vfsbench's stderr */
+	/*
+	 * Asked at every look at the command (every 10 ms) while it runs,
+	 * with @ctx: true ends it as COMMAND_TIMED_OUT. NULL: never.
+	 */
+	bool (*expired)(void *ctx);
+	void *ctx;
 };
 
 /*
@@ -54,6 +69,18 @@ int command_run(const char *cmd, const char *const *env,
  */
 int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 		     int *status, enum command_end *end);
+
+/*
+ * Run @argv (argv[0] looked up in PATH) as command_run() runs a hook (a
+ * process group of its own, default dispositions, stdin /dev/null, a
+ * stop forwarded to the group), its output where @io says, and once
+ * @io->expired says so stopped alike, as COMMAND_TIMED_OUT: SIGTERM to
+ * its group, SIGKILL after COMMAND_STOP_GRACE_MS. Returns as command_run().
+ * For the programs vfsbench kernels runs: QEMU, mkfs, depmod, modprobe.
+ */
+int command_run_io(const char *const *argv, const struct command_io *io,
+		   const volatile sig_atomic_t *stop, int *status,
+		   enum command_end *end);
 
 /*
  * Start @argv (argv[0] looked up in PATH) without waiting, the fds of
