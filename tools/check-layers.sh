@@ -26,8 +26,9 @@ engine: lang base
 run: engine lang stats sys mpi workdir base
 fdscale: run engine sys stats base
 compare: stats base
+vm: sys workdir base
 report: run fdscale compare lang stats sys mpi workdir base
-cli: report run fdscale compare engine lang stats sys mpi workdir base
+cli: vm report run fdscale compare engine lang stats sys mpi workdir base
 '
 
 # Records on stdin: FROM TO WHERE WHAT, tab-separated; FROM and TO are

@@ -9,6 +9,9 @@
 #   build-fuzz clang libFuzzer: a 20 s smoke run of each parser target
 #   deb        tools/deb.sh: both Debian packages built, lintian clean
 #              (4 to 7 minutes on 2 cores)
+# Every build's make check boots Debian's kernel under QEMU (t6016,
+# t8016: VB_TEST_KERNEL, from tools/test-kernel.sh), about 4 minutes of
+# TCG boots in the plain builds and 2 in the sanitizer builds.
 # The sanitizer builds are plain: Open MPI's own allocations and threads
 # would be what they report.
 # Ends with the line "N passed, N failed, N skipped" counted from the
@@ -19,6 +22,11 @@ cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 sh tools/install-deps.sh --test || exit 1
 ./autogen.sh >/dev/null 2>&1 || { echo "autogen.sh failed" >&2; exit 1; }
+# The kernel vfsbench kernels' tests boot: Debian's own package,
+# unpacked into test-kernel/ (downloaded once, about 70 MB)
+VB_TEST_KERNEL=$(sh tools/test-kernel.sh "$top/test-kernel") ||
+	{ echo "tools/test-kernel.sh failed" >&2; exit 1; }
+export VB_TEST_KERNEL
 
 lint_pass=0
 lint_fail=0

@@ -150,7 +150,7 @@ void help_main(FILE *f, const struct poptOption *table, bool all)
 	      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
 	      "2 bad usage or loadfile, 3 setup or run failure, 129/130/143 on\n"
 	      "SIGHUP/SIGINT/SIGTERM, 141 when standard output is closed.\n"
-	      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale [OPTIONS] ...\n"
+	      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale|kernels [OPTIONS] ...\n"
 	      "(vfsbench SUBCOMMAND --help lists each one's options).\n",
 	      f);
 }

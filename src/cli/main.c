@@ -20,6 +20,7 @@
 #include "cli/clean.h"
 #include "cli/dbenchmain.h"
 #include "cli/dbench.h"
+#include "cli/kernels.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/profile.h"
@@ -104,6 +105,8 @@ static int subcommand_main(int argc, const char **argv, int at)
 		status = clean_main(n, sub);
 	else if (!strcmp(argv[at], "record"))
 		status = recorder_main(n, sub);
+	else if (!strcmp(argv[at], "kernels"))
+		status = kernels_main(n, sub, g.quiet, argc, argv);
 	else
 		status = submain_fdscale(n, sub, &g, argc, argv);
 	free(sub);
@@ -286,7 +289,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	status = ranks_agree(&in->rk, status, "starting perf");
 	if (status) {
 		steps_guard_workdir(NULL);
-		steps_finish_workdir(cfg, wd, false, true);
+		steps_finish_workdir(cfg->run.skip_cleanup, wd, false, true);
 		return status;
 	}
 	/* in an MPI job, rank 0 reports for every rank */
@@ -328,7 +331,7 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	/* the others are done with a shared directory before rank 0 goes */
 	if (!meet_lost())
 		status = ranks_agree(&in->rk, status, "the sweep");
-	if (steps_finish_workdir(cfg, wd, in->stuck, true) &&
+	if (steps_finish_workdir(cfg->run.skip_cleanup, wd, in->stuck, true) &&
 	    status == VB_EXIT_OK)
 		status = VB_EXIT_RUNTIME;
 	/*

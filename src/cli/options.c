@@ -218,9 +218,9 @@ static const struct poptOption global_options[] = {
 	POPT_TABLEEND
 };
 
-static const char *const subcommands[] = { "compare", "plot",  "fdscale",
-					   "dbench",  "clean", "suite",
-					   "record" };
+static const char *const subcommands[] = { "compare", "plot",	"fdscale",
+					   "dbench",  "clean",	"suite",
+					   "record",  "kernels" };
 
 static const struct config config_defaults = {
 	.run = {

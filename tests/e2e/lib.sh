@@ -626,6 +626,27 @@ pass_calls() {
 	awk '$3 != $2 { print $1, $3 - $2 }'
 }
 
+# --- vfsbench kernels (doc/kernels.md) ---
+
+# kernels_setup: K, the test kernel's image (VB_TEST_KERNEL: Debian's
+# kernel package unpacked by tools/test-kernel.sh, which tools/test.sh
+# runs), R its release and KROOT the tree it was unpacked into; or
+# kernels_skip, why the boots cannot be tested here.
+# shellcheck disable=SC2034
+kernels_setup() {
+	kernels_skip=
+	K=${VB_TEST_KERNEL:-}
+	R=${K##*/vmlinuz-}
+	KROOT=${K%/boot/vmlinuz-*}
+	if test -z "$K" || ! test -f "$K"; then
+		kernels_skip='VB_TEST_KERNEL names no kernel image: tools/test.sh sets it (sh tools/test-kernel.sh DIR)'
+	elif ! command -v qemu-system-x86_64 >/dev/null 2>&1 ||
+		! test -r /bin/busybox ||
+		! command -v depmod >/dev/null 2>&1; then
+		kernels_skip='needs qemu-system-x86, busybox-static and kmod (tools/install-deps.sh --test)'
+	fi
+}
+
 # test_if REASON TITLE BODY: a skip for REASON where it is not empty.
 test_if() {
 	if test -n "$1"; then
@@ -633,4 +654,9 @@ test_if() {
 	else
 		test_expect_success "$2" "$3"
 	fi
+}
+
+# No QEMU of ours left: none whose command line names the trash.
+no_qemu_left() {
+	! pgrep -f "qemu-system.*$TRASH" >/dev/null 2>&1
 }

@@ -78,7 +78,7 @@ test_expect_success 'the completion is bound to the three names' '
 '
 
 test_expect_success 'each command offers exactly the options of its --help' '
-	for cmd in "" compare plot fdscale dbench clean record; do
+	for cmd in "" compare plot fdscale dbench clean record kernels; do
 		# shellcheck disable=SC2086
 		help_options $cmd >expect.$cmd &&
 		test "$(wc -l <expect.$cmd)" -gt 3 &&
@@ -92,7 +92,7 @@ test_expect_success 'each command offers exactly the options of its --help' '
 '
 
 test_expect_success 'each option with a list of choices offers exactly those' '
-	for cmd in "" compare plot fdscale dbench clean record; do
+	for cmd in "" compare plot fdscale dbench clean record kernels; do
 		# shellcheck disable=SC2086
 		help_values $cmd >values.$cmd || return 1
 		while read -r opt want; do
@@ -160,7 +160,7 @@ test_expect_success 'exact replies, as bash splits the line' '
 	test "$(comp vfsbench --variant resolve = cwd,d)" = "cwd,dirfd" &&
 	test "$(comp vfsbench --variant = placement = "")" = "$(printf "none\ncompact\nspread")" &&
 	test "$(comp vfsbench "" | tr "\n" " ")" = \
-		"compare plot fdscale dbench clean suite record topology " &&
+		"compare plot fdscale dbench clean suite record kernels topology " &&
 	test "$(comp vfsbench -c compare -q co)" = "compare" &&
 	test "$(comp vfsbench -q compare --c | tr "\n" " ")" = \
 		"--correction --confidence " &&
