@@ -315,6 +315,35 @@ START_TEST(test_result_merge_usage)
 }
 END_TEST
 
+/*
+ * A rank's usage reaches rank 0 whole: every field through the bytes,
+ * with the known flags set and unset (rank 0 merges what it unpacks, so
+ * a field the bytes lose is lost from the run's figures).
+ */
+START_TEST(test_result_pack_usage)
+{
+	struct result a, c;
+	void *buf = malloc(result_packed_size(2));
+	char ctx[32];
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(result_init(&a, 2), 0);
+	ck_assert_int_eq(result_init(&c, 2), 0);
+	for (unsigned int k = 0; k < 3; k++) {
+		a.usage = usage_in[k];
+		memset(buf, 0xa5, result_packed_size(2));
+		result_pack(&a, buf);
+		result_reset(&c);
+		result_unpack(&c, buf);
+		snprintf(ctx, sizeof(ctx), "usage %u unpacked", k);
+		expect_usage(ctx, &c.usage, &usage_in[k]);
+	}
+	result_release(&a);
+	result_release(&c);
+	free(buf);
+}
+END_TEST
+
 static Suite *layout_suite(void)
 {
 	Suite *suite = suite_create("layout");
@@ -327,6 +356,7 @@ static Suite *layout_suite(void)
 	tcase_add_test(tc, test_layout_single);
 	tcase_add_test(tc, test_result_pack);
 	tcase_add_test(tc, test_result_merge_usage);
+	tcase_add_test(tc, test_result_pack_usage);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
