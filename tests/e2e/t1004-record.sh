@@ -231,6 +231,41 @@ test_expect_success 'a log of writes and reads, positioned or not, of two tasks:
 	test_cmp expect actual
 '
 
+# lseek, readv and writev have no op, but move the position the next
+# read or write is recorded at: lseek to what it returned (unless it
+# failed), readv and writev by what they returned. They stay dropped and
+# counted.
+test_expect_success 'a log of lseek, readv and writev: the offsets after them' '
+	mkdir -p pos &&
+	printf 0123456789 >pos/data &&
+	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-seek.strace" \
+		>pos-seek &&
+	vfsbench record --root pos -o pos-seek.load --from-trace pos-seek \
+		2>err &&
+	sed -n "/^\[run\]/,\$p" pos-seek.load >actual &&
+	cat >expect <<-\EOT &&
+	[run]
+	open data rdwr @1
+	pread @1 4 2
+	pwrite @1 7 1
+	pread @1 8 2
+	pread @1 4 2
+	pread @1 0 4
+	pwrite @1 8 1
+	close @1
+	EOT
+	test_cmp expect actual &&
+	sed -n "/^# dropped, no op/,/^# dropped, on/p" pos-seek.load >actual &&
+	cat >expect <<-\EOT &&
+	# dropped, no op in the loadfile language: 8
+	#   lseek                    5
+	#   readv                    2
+	#   writev                   1
+	# dropped, on an fd not opened below the root in the trace: 0
+	EOT
+	test_cmp expect actual
+'
+
 # bad_trace NAME MESSAGE: --from-trace NAME is refused with MESSAGE and
 # exit status 2, and writes nothing.
 bad_trace() {
