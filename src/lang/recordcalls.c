@@ -262,6 +262,23 @@ static void io_op(struct record *r, struct record_task *t,
 	r->ops++;
 }
 
+/*
+ * lseek, readv and writev: no op in the language, but the position the
+ * next read or write on the fd is recorded at moves: lseek sets it to
+ * what it returned, readv and writev move it by what they returned.
+ * Still counted as dropped.
+ */
+static void seek_op(struct record *r, struct record_task *t,
+		    const struct strace_call *c, bool set)
+{
+	struct record_fdbind *b = record_fd_binding(r, t, arg(c, 0));
+
+	if (b && c->ret_known && c->ret >= 0)
+		b->offset =
+			set ? (uint64_t)c->ret : b->offset + (uint64_t)c->ret;
+	record_count_add(&r->lacking, c->name);
+}
+
 static void close_op(struct record *r, struct record_task *t,
 		     const struct strace_call *c)
 {
@@ -466,6 +483,10 @@ void record_call(struct record *r, const struct strace_call *c)
 		io_op(r, t, c, "pwrite", false);
 	else if (!strcmp(n, "pwrite64"))
 		io_op(r, t, c, "pwrite", true);
+	else if (!strcmp(n, "lseek"))
+		seek_op(r, t, c, true);
+	else if (!strcmp(n, "readv") || !strcmp(n, "writev"))
+		seek_op(r, t, c, false);
 	else if (!strcmp(n, "fsync"))
 		fd_op(r, t, c, "fsync");
 	else if (!strcmp(n, "fdatasync"))

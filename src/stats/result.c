@@ -75,7 +75,7 @@ void result_merge(struct result *dst, const struct result *src)
 }
 
 /* The scalars of a result, in the order packed. */
-#define RESULT_SCALARS 16
+#define RESULT_SCALARS 18
 
 size_t result_packed_size(unsigned int nslots)
 {
@@ -117,6 +117,8 @@ void result_pack(const struct result *r, void *buf)
 	*w++ = r->usage.involuntary;
 	*w++ = r->usage.run_delay_ns;
 	*w++ = r->usage.run_delay_known;
+	*w++ = r->usage.migrations;
+	*w++ = r->usage.migrations_known;
 	*w++ = r->usage.iowq_ns;
 	*w++ = r->usage.iowq_known;
 	for (unsigned int i = 0; i < r->nslots; i++) {
@@ -154,6 +156,8 @@ void result_unpack(struct result *r, const void *buf)
 	r->usage.involuntary = *w++;
 	r->usage.run_delay_ns = *w++;
 	r->usage.run_delay_known = *w++ != 0;
+	r->usage.migrations = *w++;
+	r->usage.migrations_known = *w++ != 0;
 	r->usage.iowq_ns = *w++;
 	r->usage.iowq_known = *w++ != 0;
 	for (unsigned int i = 0; i < r->nslots; i++) {

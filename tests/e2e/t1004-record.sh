@@ -157,6 +157,115 @@ test_expect_success 'fd numbers of a damaged trace: any number, no table as larg
 	test "$(wc -l <actual)" -eq 2 && test_grep "^#   openat  *1$" actual
 '
 
+# Positions (doc/recording.md): read and write are recorded at the fd's
+# position, which moves by what the call returned (a short read or write
+# by less than asked; the end of the file and a failed call not at all);
+# pread64 and pwrite64 are recorded at their own offset and leave the
+# position where it was. An fd starts at 0 when it is opened, each fd of
+# a file has its own position, and each task its own fds.
+test_expect_success 'a log of reads, positioned or not: the offsets' '
+	mkdir -p pos &&
+	printf 0123456789 >pos/data &&
+	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-read.strace" \
+		>pos-read &&
+	vfsbench record --root pos -o pos-read.load --from-trace pos-read \
+		2>err &&
+	sed -n "/^\[setup\]/,\$p" pos-read.load >actual &&
+	cat >expect <<-\EOT &&
+	[setup]
+	open data wronly,creat,trunc @1 644
+	ftruncate @1 10
+	close @1
+	[run]
+	open data rdonly @1
+	pread @1 2 3
+	pread @1 0 2
+	pread @1 9 4
+	pread @1 2 3
+	pread @1 5 100
+	pread @1 10 100
+	pread @1 0 1
+	pread @1 10 4 EIO
+	open data rdonly @2
+	pread @2 0 4
+	pread @1 10 4
+	pread @2 8 1
+	close @1
+	open data rdonly @1
+	pread @1 0 2
+	pread @2 4 2
+	close @1
+	close @2
+	EOT
+	test_cmp expect actual
+'
+
+test_expect_success 'a log of writes and reads, positioned or not, of two tasks: the offsets' '
+	mkdir -p pos &&
+	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-write.strace" \
+		>pos-write &&
+	vfsbench record --root pos -o pos-write.load --from-trace pos-write \
+		2>err &&
+	sed -n "/^\[run\]/,\$p" pos-write.load >actual &&
+	cat >expect <<-\EOT &&
+	[run]
+	open out rdwr,creat @1 644
+	pwrite @1 100 3
+	pwrite @1 0 5
+	pwrite @1 0 1
+	pwrite @1 5 5
+	pread @1 10 2
+	pwrite @1 12 6
+	pread @1 0 5
+	pwrite @1 16 1
+	pwrite @1 17 1 ENOSPC
+	pwrite @1 17 1
+	open out wronly @2
+	pwrite @2 0 2
+	pwrite @1 18 2
+	pwrite @2 1 2
+	pwrite @2 2 2
+	close @2
+	close @1
+	EOT
+	test_cmp expect actual
+'
+
+# lseek, readv and writev have no op, but move the position the next
+# read or write is recorded at: lseek to what it returned (unless it
+# failed), readv and writev by what they returned. They stay dropped and
+# counted.
+test_expect_success 'a log of lseek, readv and writev: the offsets after them' '
+	mkdir -p pos &&
+	printf 0123456789 >pos/data &&
+	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-seek.strace" \
+		>pos-seek &&
+	vfsbench record --root pos -o pos-seek.load --from-trace pos-seek \
+		2>err &&
+	sed -n "/^\[run\]/,\$p" pos-seek.load >actual &&
+	cat >expect <<-\EOT &&
+	[run]
+	open data rdwr @1
+	pread @1 4 2
+	pwrite @1 7 1
+	pread @1 8 2
+	pread @1 4 2
+	pread @1 0 4
+	pwrite @1 8 1
+	close @1
+	EOT
+	test_cmp expect actual &&
+	sed -n "/^# dropped, no op/,/^# dropped, on/p" pos-seek.load >actual &&
+	cat >expect <<-\EOT &&
+	# dropped, no op in the loadfile language: 8
+	#   lseek                    5
+	#   readv                    2
+	#   writev                   1
+	# dropped, on an fd not opened below the root in the trace: 0
+	EOT
+	test_cmp expect actual
+'
+
 # bad_trace NAME MESSAGE: --from-trace NAME is refused with MESSAGE and
 # exit status 2, and writes nothing.
 bad_trace() {

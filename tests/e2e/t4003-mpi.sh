@@ -41,6 +41,11 @@ test_expect_success '-np 2: exact counts at 1 to 4 clients, the sum over ranks a
 	test "$(jqr ".runs[3].clients_detail | length" r2.json)" = 4 &&
 	test "$(jqr "[.runs[3].clients_detail[].passes] | join(\" \")" r2.json)" = \
 		"50 50 50 50" &&
+	# the usage merged on rank 0: the sum over every client
+	test "$(jqr "[.runs[] | [.clients_detail[]] as \$c | .rusage |
+		.voluntary_switches == ([\$c[].voluntary_switches] | add) and
+		.involuntary_switches == ([\$c[].involuntary_switches] | add) and
+		.migrations == ([\$c[].migrations] | add)] | all" r2.json)" = true &&
 	canary_check && workdir_empty
 '
 

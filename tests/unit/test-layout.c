@@ -10,6 +10,7 @@
 #include "run/layout.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +211,139 @@ START_TEST(test_result_pack)
 }
 END_TEST
 
+/*
+ * Three clients' usage, every field a value of its own (so a field added
+ * into another, or left out, changes a sum), and each "known" flag set
+ * by one client alone, a different one each.
+ */
+static const struct usage usage_in[3] = {
+	{ .user_s = 0.125,
+	  .sys_s = 0.25,
+	  .voluntary = 3,
+	  .involuntary = 5,
+	  .run_delay_ns = 7000,
+	  .run_delay_known = true,
+	  .migrations = 11,
+	  .iowq_ns = 13000 },
+	{ .user_s = 1.5,
+	  .sys_s = 3.0,
+	  .voluntary = 17,
+	  .involuntary = 19,
+	  .run_delay_ns = 23000,
+	  .migrations = 29,
+	  .migrations_known = true,
+	  .iowq_ns = 31000 },
+	{ .user_s = 8.0,
+	  .sys_s = 16.0,
+	  .voluntary = 37,
+	  .involuntary = 41,
+	  .run_delay_ns = 43000,
+	  .migrations = 47,
+	  .iowq_ns = 53000,
+	  .iowq_known = true },
+};
+
+/* @got is @want, field by field (the sums are exact: dyadic seconds). */
+static void expect_usage(const char *ctx, const struct usage *got,
+			 const struct usage *want)
+{
+	ck_assert_msg(got->user_s == want->user_s, "%s: user_s %g, want %g",
+		      ctx, got->user_s, want->user_s);
+	ck_assert_msg(got->sys_s == want->sys_s, "%s: sys_s %g, want %g", ctx,
+		      got->sys_s, want->sys_s);
+	EXPECT_UINT(ctx, got->voluntary, want->voluntary);
+	EXPECT_UINT(ctx, got->involuntary, want->involuntary);
+	EXPECT_UINT(ctx, got->run_delay_ns, want->run_delay_ns);
+	EXPECT_UINT(ctx, got->run_delay_known, want->run_delay_known);
+	EXPECT_UINT(ctx, got->migrations, want->migrations);
+	EXPECT_UINT(ctx, got->migrations_known, want->migrations_known);
+	EXPECT_UINT(ctx, got->iowq_ns, want->iowq_ns);
+	EXPECT_UINT(ctx, got->iowq_known, want->iowq_known);
+}
+
+/*
+ * The merge adds every usage field, as it adds the ops: the CPU time,
+ * the switches, the run-queue wait, the migrations, io-wq's CPU time; a
+ * figure is known once one client's was.
+ */
+START_TEST(test_result_merge_usage)
+{
+	static const struct usage sum[3] = {
+		{ .user_s = 0.125,
+		  .sys_s = 0.25,
+		  .voluntary = 3,
+		  .involuntary = 5,
+		  .run_delay_ns = 7000,
+		  .run_delay_known = true,
+		  .migrations = 11,
+		  .iowq_ns = 13000 },
+		{ .user_s = 1.625,
+		  .sys_s = 3.25,
+		  .voluntary = 20,
+		  .involuntary = 24,
+		  .run_delay_ns = 30000,
+		  .run_delay_known = true,
+		  .migrations = 40,
+		  .migrations_known = true,
+		  .iowq_ns = 44000 },
+		{ .user_s = 9.625,
+		  .sys_s = 19.25,
+		  .voluntary = 57,
+		  .involuntary = 65,
+		  .run_delay_ns = 73000,
+		  .run_delay_known = true,
+		  .migrations = 87,
+		  .migrations_known = true,
+		  .iowq_ns = 97000,
+		  .iowq_known = true },
+	};
+	struct result in, total;
+	char ctx[32];
+
+	ck_assert_int_eq(result_init(&in, 2), 0);
+	ck_assert_int_eq(result_init(&total, 2), 0);
+	for (unsigned int k = 0; k < 3; k++) {
+		in.usage = usage_in[k];
+		result_merge(&total, &in);
+		snprintf(ctx, sizeof(ctx), "after client %u", k);
+		expect_usage(ctx, &total.usage, &sum[k]);
+	}
+	/* and the source is left as it was */
+	expect_usage("the source", &in.usage, &usage_in[2]);
+	result_release(&in);
+	result_release(&total);
+}
+END_TEST
+
+/*
+ * A rank's usage reaches rank 0 whole: every field through the bytes,
+ * with the known flags set and unset (rank 0 merges what it unpacks, so
+ * a field the bytes lose is lost from the run's figures).
+ */
+START_TEST(test_result_pack_usage)
+{
+	struct result a, c;
+	void *buf = malloc(result_packed_size(2));
+	char ctx[32];
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(result_init(&a, 2), 0);
+	ck_assert_int_eq(result_init(&c, 2), 0);
+	for (unsigned int k = 0; k < 3; k++) {
+		a.usage = usage_in[k];
+		memset(buf, 0xa5, result_packed_size(2));
+		result_pack(&a, buf);
+		result_reset(&c);
+		result_unpack(&c, buf);
+		snprintf(ctx, sizeof(ctx), "usage %u unpacked", k);
+		expect_usage(ctx, &c.usage, &usage_in[k]);
+	}
+	result_release(&a);
+	result_release(&c);
+	free(buf);
+}
+END_TEST
+
 static Suite *layout_suite(void)
 {
 	Suite *suite = suite_create("layout");
@@ -221,6 +355,8 @@ static Suite *layout_suite(void)
 	tcase_add_test(tc, test_layout_place);
 	tcase_add_test(tc, test_layout_single);
 	tcase_add_test(tc, test_result_pack);
+	tcase_add_test(tc, test_result_merge_usage);
+	tcase_add_test(tc, test_result_pack_usage);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
