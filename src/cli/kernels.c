@@ -23,6 +23,7 @@
 #include "cli/kernelguest.h"
 #include "cli/steps.h"
 #include "compare/compare.h"
+#include "compare/compareset.h"
 #include "report/kernels.h"
 #include "report/report.h"
 #include "run/signals.h"
@@ -479,16 +480,16 @@ static int compare_boots(struct kernels_run *r)
 		.confidence = 0.95,
 		.threshold = COMPARE_THRESHOLD,
 	};
-	struct comparison cmp;
+	struct compareset set;
 	int ret;
 
-	/* the comparison takes the entries over */
-	ret = comparison_build_from(&cmp, &cc, r->rf, r->nrf);
+	/* the comparisons take the entries over */
+	ret = compareset_build_from(&set, &cc, r->rf, r->nrf);
 	r->rf = NULL;
 	r->nrf = 0;
 	if (!ret)
-		report_compare(&cmp);
-	comparison_release(&cmp);
+		report_compareset(&set);
+	compareset_release(&set);
 	return ret;
 }
 

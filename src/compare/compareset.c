@@ -154,6 +154,76 @@ static int build_paired(struct compareset *set, const struct compare_config *cc,
 	return 0;
 }
 
+/* Boots of a vfsbench kernels run of several variants (-c twice...). */
+static bool kernels_variants(const struct resultfile *rf, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (!rf[i].kernel_label || rf[i].nvariants < 2 ||
+		    !rf[i].variant_label)
+			return false;
+	return n > 0;
+}
+
+/*
+ * One comparison per variant of the kernels' boots: the kernels are its
+ * sides, each entry one variant of its own in it, so that its label is
+ * its kernel's.
+ */
+static int build_kernels(struct compareset *set,
+			 const struct compare_config *cc, struct resultfile *rf,
+			 unsigned int n)
+{
+	bool *taken = xcalloc(n + 1, sizeof(*taken));
+	int ret = 0;
+
+	set->paired = true;
+	set->cmps = xcalloc(n + 1, sizeof(*set->cmps));
+	set->labels = xcalloc(n + 1, sizeof(*set->labels));
+	for (unsigned int i = 0; i < n && !ret; i++) {
+		struct resultfile *sub;
+		unsigned int k = 0;
+
+		if (taken[i])
+			continue;
+		sub = xcalloc(n + 1, sizeof(*sub));
+		set->labels[set->ncmps] =
+			resultlabel_sanitize(xstrdup(rf[i].variant_label));
+		for (unsigned int j = i; j < n; j++) {
+			if (taken[j] ||
+			    strcmp(rf[j].variant_label, rf[i].variant_label))
+				continue;
+			taken[j] = true;
+			sub[k] = rf[j];
+			sub[k].variant = 0;
+			sub[k++].nvariants = 1;
+		}
+		ret = comparison_prepare(&set->cmps[set->ncmps++], cc, sub, k);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		if (!taken[i])
+			resultfile_release(&rf[i]);
+	free(rf);
+	free(taken);
+	if (!ret)
+		comparison_mark(set->cmps, set->ncmps);
+	return ret;
+}
+
+int compareset_build_from(struct compareset *set,
+			  const struct compare_config *cc,
+			  struct resultfile *rf, unsigned int n)
+{
+	memset(set, 0, sizeof(*set));
+	if (kernels_variants(rf, n))
+		return build_kernels(set, cc, rf, n);
+	if (pairable(cc, rf, n))
+		return build_paired(set, cc, rf, n);
+	set->cmps = xcalloc(1, sizeof(*set->cmps));
+	set->labels = xcalloc(1, sizeof(*set->labels));
+	set->ncmps = 1;
+	return comparison_build_from(&set->cmps[0], cc, rf, n);
+}
+
 int compareset_build(struct compareset *set, const struct compare_config *cc)
 {
 	struct resultfile *rf = NULL;
@@ -164,12 +234,7 @@ int compareset_build(struct compareset *set, const struct compare_config *cc)
 	ret = comparison_read(cc, &rf, &n);
 	if (ret)
 		return ret;
-	if (pairable(cc, rf, n))
-		return build_paired(set, cc, rf, n);
-	set->cmps = xcalloc(1, sizeof(*set->cmps));
-	set->labels = xcalloc(1, sizeof(*set->labels));
-	set->ncmps = 1;
-	return comparison_build_from(&set->cmps[0], cc, rf, n);
+	return compareset_build_from(set, cc, rf, n);
 }
 
 void compareset_release(struct compareset *set)

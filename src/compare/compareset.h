@@ -37,6 +37,15 @@ struct compareset {
  * needs compareset_release() either way; @cc must outlive it.
  */
 int compareset_build(struct compareset *set, const struct compare_config *cc);
+
+/*
+ * The same of @n entries read already (taken over). The boots of a
+ * vfsbench kernels file of several variants are compared variant by
+ * variant too, the kernels the sides of each.
+ */
+int compareset_build_from(struct compareset *set,
+			  const struct compare_config *cc,
+			  struct resultfile *rf, unsigned int n);
 void compareset_release(struct compareset *set);
 
 #endif /* VB_COMPARE_COMPARESET_H */

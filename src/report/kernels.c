@@ -95,6 +95,8 @@ static json_t *boot_json(const struct kernels_record *kr, unsigned int b)
 			    json_string(kr->kernels[bt->kernel].label));
 	json_object_set_new(o, "release", json_string(bt->release));
 	json_object_set_new(o, "cmdline", json_string(bt->cmdline));
+	json_object_set_new(o, "config_sha256",
+			    str(kr->kernels[bt->kernel].config_sha256));
 	json_object_set_new(o, "accel", json_string(kr->accel));
 	json_object_set_new(o, "boot_seconds", json_real(bt->uptime));
 	json_object_set_new(o, "wall_seconds", json_real(bt->seconds));

@@ -164,6 +164,42 @@ test_expect_success 'a vfsbench kernels file: the kernels are the sides, the boo
 	test_grep "^Note: base: 3 boots, 9 runs\$" out
 '
 
+# Two variants in each boot (-c twice in the guests): a table per
+# variant, the kernels its sides. v1's centres are v0's halved, its runs
+# still c-1, c, c+1: the same t and interval relative to its base, the
+# spread within a boot twice v0's (1/50).
+two_variants() { # FILE BOOT CENTRE
+	write_result "$1" variants=2 boot="$2" \
+		"1:$(($3 - 1)):0:0:complete:false:0:0" "1:$3:0:0:complete:false:0:0" \
+		"1:$(($3 + 1)):0:0:complete:false:0:0" \
+		"1:$(($3 / 2 - 1)):0:0:complete:false:0:1" "1:$(($3 / 2)):0:0:complete:false:0:1" \
+		"1:$(($3 / 2 + 1)):0:0:complete:false:0:1"
+}
+
+test_expect_success 'a vfsbench kernels file of two variants: a table per variant' '
+	two_variants va1.json boot-a1 100 && two_variants va2.json boot-a2 102 &&
+	two_variants va3.json boot-a3 98 && two_variants vb1.json boot-b1 110 &&
+	two_variants vb2.json boot-b2 112 && two_variants vb3.json boot-b3 108 &&
+	kernels_file kv.json base:va1.json patched:vb1.json base:va2.json \
+		patched:vb2.json base:va3.json patched:vb3.json &&
+	vfsbench compare kv.json >out 2>err &&
+	test ! -s err &&
+	sed -n "/^Workload \|^Clients\|^      1/p" out >got &&
+	cat >expect <<-EOF &&
+	Workload v0
+	Clients  base                patched
+	      1  1.00 +/-2.0% (3/9)  1.10 +10.0% [+5.5,+14.5] * (3/9)
+	Clients  base         patched
+	      1  2.0% | 1.0%  1.8% | 0.9%
+	Workload v1
+	Clients  base                patched
+	      1  1.00 +/-2.0% (3/9)  1.10 +10.0% [+5.5,+14.5] * (3/9)
+	Clients  base         patched
+	      1  2.0% | 2.0%  1.8% | 1.8%
+	EOF
+	test_cmp expect got
+'
+
 test_expect_success 'a vfsbench kernels file: bad members named with their path' '
 	printf "{\"schema\": \"vfsbench-kernels\", \"schema_version\": 1, \"kernels\": [{\"label\": \"a\"}], \"boots\": [{\"kernel\": 3, \"result\": {}}]}\n" >bad.json &&
 	test_expect_code 2 vfsbench compare bad.json >out 2>err &&

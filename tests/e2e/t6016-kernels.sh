@@ -42,17 +42,17 @@ test_expect_success 'A/B: the default command line against mitigations=off, 2 bo
 	jq -r ".schema, .schema_version, (.boots | length), .options.accel, .options.fs, .options.boots, .complete" k.json >got &&
 	printf "%s\n" vfsbench-kernels 1 4 "$accel" tmpfs 2 true >expect &&
 	test_cmp expect got &&
-	jq -r ".boots[] | [.index, .kernel, .label, .release, .accel, .status, .result.environment.kernel.release, (.result.runs | length)] | map(tostring) | join(\" \")" \
+	sha=$(sha256sum "$KROOT/boot/config-$R" | cut -d" " -f1) &&
+	jq -r ".boots[] | [.index, .kernel, .label, .release, .accel, .status, .result.environment.kernel.release, (.result.runs | length), .config_sha256] | map(tostring) | join(\" \")" \
 		k.json >got &&
-	printf "%s\n" "0 0 default $R $accel 0 $R 1" "1 1 nomit $R $accel 0 $R 1" \
-		"2 0 default $R $accel 0 $R 1" "3 1 nomit $R $accel 0 $R 1" \
+	printf "%s\n" "0 0 default $R $accel 0 $R 1 $sha" "1 1 nomit $R $accel 0 $R 1 $sha" \
+		"2 0 default $R $accel 0 $R 1 $sha" "3 1 nomit $R $accel 0 $R 1 $sha" \
 		>expect &&
 	test_cmp expect got &&
 	jq -r ".boots[].cmdline" k.json >cmdlines &&
 	test "$(grep -c "^console=ttyS0 panic=-1 quiet\$" cmdlines)" -eq 2 &&
 	test "$(grep -c "^console=ttyS0 panic=-1 quiet mitigations=off\$" cmdlines)" -eq 2 &&
 	test "$(jq -r ".boots | map(.result.environment.boot_id) | unique | length" k.json)" -eq 4 &&
-	sha=$(sha256sum "$KROOT/boot/config-$R" | cut -d" " -f1) &&
 	jq -r ".kernels[] | .config_sha256, .release, (.modules_loaded | index(\"virtio_console.ko\") != null)" \
 		k.json >got &&
 	printf "%s\n" "$sha" "$R" true "$sha" "$R" true >expect &&
