@@ -31,6 +31,7 @@
 #   load_error LINE         lf.load refused with exactly LINE, exit 2
 #   strace_test TITLE BODY  a test that needs strace (skipped without)
 #   pass_calls LOADFILE     the system calls of one pass of its replay
+#   roff_text FILE, long_options   a man page's text, the --options in it
 # Run a script with -v to see the commands' output.
 
 : "${abs_top_builddir:?run through make check}"
@@ -624,6 +625,33 @@ pass_calls() {
 	done &&
 	join -a 1 -a 2 -e 0 -o 0,1.2,2.2 c1 c2 |
 	awk '$3 != $2 { print $1, $3 - $2 }'
+}
+
+# --- man pages ---
+
+# roff_text FILE: the roff source with the escapes that can sit inside an
+# option or op name removed: \- becomes -, font changes and the
+# zero-width escapes (\& \% \: \| \^) go.
+roff_text() {
+	sed -e 's/\\-/-/g' \
+	    -e 's/\\f[BIRP1-4]//g' \
+	    -e 's/\\f([A-Z][A-Z]//g' \
+	    -e 's/\\f\[[^]]*\]//g' \
+	    -e 's/\\[&%:|^]//g' \
+	    "$1"
+}
+
+# long_options: every --word of standard input, one a line, sorted, unique.
+long_options() {
+	awk '{
+		s = $0
+		while (match(s, /--[a-z][a-z0-9-]*/)) {
+			o = substr(s, RSTART, RLENGTH)
+			sub(/-+$/, "", o)
+			print o
+			s = substr(s, RSTART + RLENGTH)
+		}
+	}' | sort -u
 }
 
 # --- vfsbench kernels (doc/kernels.md) ---

@@ -349,28 +349,6 @@ test_expect_success 'no command: a usage error' '
 	test ! -e none.load
 '
 
-# roff_text FILE, long_options: as in t9001-docs.sh.
-roff_text() {
-	sed -e 's/\\-/-/g' \
-	    -e 's/\\f[BIRP1-4]//g' \
-	    -e 's/\\f([A-Z][A-Z]//g' \
-	    -e 's/\\f\[[^]]*\]//g' \
-	    -e 's/\\[&%:|^]//g' \
-	    "$1"
-}
-
-long_options() {
-	awk '{
-		s = $0
-		while (match(s, /--[a-z][a-z0-9-]*/)) {
-			o = substr(s, RSTART, RLENGTH)
-			sub(/-+$/, "", o)
-			print o
-			s = substr(s, RSTART + RLENGTH)
-		}
-	}' | sort -u
-}
-
 test_expect_success 'vfsbench-record.1 documents exactly the options of --help' '
 	vfsbench record --help |
 		sed -n "s/^ \\{1,8\\}\\(-[a-zA-Z], \\)\\{0,1\\}\\(--[a-z][a-z0-9-]*\\).*/\\2/p" |

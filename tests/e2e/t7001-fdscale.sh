@@ -128,30 +128,6 @@ no_chart() {
 	test "$(find . -maxdepth 1 -name "$1.tmp*" | wc -l)" -eq 0
 }
 
-# roff_text FILE: the roff source with \- as -, font changes and
-# zero-width escapes removed (see t9001-docs.sh).
-roff_text() {
-	sed -e 's/\\-/-/g' \
-	    -e 's/\\f[BIRP1-4]//g' \
-	    -e 's/\\f([A-Z][A-Z]//g' \
-	    -e 's/\\f\[[^]]*\]//g' \
-	    -e 's/\\[&%:|^]//g' \
-	    "$1"
-}
-
-# long_options: every --word of standard input, one a line, sorted, unique.
-long_options() {
-	awk '{
-		s = $0
-		while (match(s, /--[a-z][a-z0-9-]*/)) {
-			o = substr(s, RSTART, RLENGTH)
-			sub(/-+$/, "", o)
-			print o
-			s = substr(s, RSTART + RLENGTH)
-		}
-	}' | sort -u
-}
-
 # --- the table ------------------------------------------------------------
 
 test_expect_success 'the default run: header, line format, the steps of 1.25' '

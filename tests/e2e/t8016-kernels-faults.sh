@@ -16,27 +16,13 @@ kv() {
 	vfsbench kernels -D "$TRASH/work" "$@"
 }
 
-# The long options of standard input, one a line (roff escapes removed).
-long_options() {
-	sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' |
-	awk '{
-		s = $0
-		while (match(s, /--[a-z][a-z0-9-]*/)) {
-			o = substr(s, RSTART, RLENGTH)
-			sub(/-+$/, "", o)
-			print o
-			s = substr(s, RSTART + RLENGTH)
-		}
-	}' | sort -u
-}
-
 test_expect_success 'vfsbench-kernels.1 documents exactly the options of --help' '
 	vfsbench kernels --help >help.txt &&
 	sed -n "s/^ \{1,8\}\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p" \
 		help.txt | sort -u >help &&
 	test "$(wc -l <help)" -eq 20 &&
-	awk "/^\\.SH/ { on = (\$2 == \"OPTIONS\"); next } on" \
-		"$abs_top_srcdir/doc/vfsbench-kernels.1" |
+	roff_text "$abs_top_srcdir/doc/vfsbench-kernels.1" |
+		awk "/^\\.SH/ { on = (\$2 == \"OPTIONS\"); next } on" |
 		awk "/^\\.SS/ { keep = (\$0 !~ /arguments/) } keep" |
 		long_options >man &&
 	test_cmp help man &&

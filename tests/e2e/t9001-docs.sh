@@ -8,31 +8,6 @@ test_description='the man pages document every option and every op'
 MAN1="$abs_top_srcdir/doc/vfsbench.1"
 MAN5="$abs_top_srcdir/doc/vfsbench-loadfile.5"
 
-# roff_text FILE: the roff source with the escapes that can sit inside an
-# option or op name removed: \- becomes -, font changes and the
-# zero-width escapes (\& \% \: \| \^) go.
-roff_text() {
-	sed -e 's/\\-/-/g' \
-	    -e 's/\\f[BIRP1-4]//g' \
-	    -e 's/\\f([A-Z][A-Z]//g' \
-	    -e 's/\\f\[[^]]*\]//g' \
-	    -e 's/\\[&%:|^]//g' \
-	    "$1"
-}
-
-# long_options: every --word of standard input, one a line, sorted, unique.
-long_options() {
-	awk '{
-		s = $0
-		while (match(s, /--[a-z][a-z0-9-]*/)) {
-			o = substr(s, RSTART, RLENGTH)
-			sub(/-+$/, "", o)
-			print o
-			s = substr(s, RSTART + RLENGTH)
-		}
-	}' | sort -u
-}
-
 # help_long_options: the long options of the option column of --help-all.
 help_long_options() {
 	vfsbench --help-all |
