@@ -64,18 +64,25 @@ void msg_set_origin(const char *who)
 		 who && *who ? ": " : "");
 }
 
-static void vreport(const char *prefix, const char *fmt, va_list ap)
+/* One line on stderr: who speaks, @prefix and @text, escaped. */
+static void put_line(const char *prefix, const char *text)
 {
 	struct line l;
-	char buf[4096];
 
-	vsnprintf(buf, sizeof(buf), fmt, ap);
 	l.len = 0;
 	put_escaped(&l, origin);
 	put_escaped(&l, prefix);
-	put_escaped(&l, buf);
+	put_escaped(&l, text);
 	l.s[l.len++] = '\n';
 	fwrite(l.s, 1, l.len, stderr);
+}
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[4096];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	put_line(prefix, buf);
 }
 
 void msg_quote(const char *prefix, const char *text)
@@ -83,15 +90,9 @@ void msg_quote(const char *prefix, const char *text)
 	while (*text) {
 		size_t n = strcspn(text, "\n");
 		char part[4096];
-		struct line l;
 
 		snprintf(part, sizeof(part), "%.*s", (int)n, text);
-		l.len = 0;
-		put_escaped(&l, origin);
-		put_escaped(&l, prefix);
-		put_escaped(&l, part);
-		l.s[l.len++] = '\n';
-		fwrite(l.s, 1, l.len, stderr);
+		put_line(prefix, part);
 		text += n + (text[n] == '\n');
 	}
 }
