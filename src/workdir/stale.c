@@ -27,24 +27,27 @@
 /* What the marker in @dirfd says of its tree; fills t->pid and t->uid. */
 static enum stale_kind classify(int dirfd, struct stale_tree *t)
 {
-	unsigned long long start;
-	struct marker m;
-	int err;
+	struct marker *m = &t->marker;
 
-	if (marker_read(dirfd, &m))
+	if (marker_read(dirfd, m))
 		return STALE_UNMARKED;
-	t->pid = m.pid;
-	t->uid = (long)m.uid;
-	if (m.uid != geteuid())
+	t->pid = m->pid;
+	t->uid = (long)m->uid;
+	if (m->uid != geteuid())
 		return STALE_FOREIGN;
-	if (m.pid == (long)getpid())
-		return STALE_LIVE;
-	err = marker_proc_start(m.pid, &start);
-	if (err == -ENOENT)
+	switch (marker_instance(m, &t->here, &t->err)) {
+	case MARKER_GONE:
 		return STALE_GONE;
-	if (err || !m.has_start)
-		return STALE_UNKNOWN;
-	return start == m.start ? STALE_LIVE : STALE_GONE;
+	case MARKER_RUNNING:
+	case MARKER_SELF:
+		return STALE_LIVE;
+	case MARKER_ELSEWHERE:
+		t->elsewhere = true;
+		return STALE_ELSEWHERE;
+	case MARKER_UNKNOWN:
+		break;
+	}
+	return STALE_UNKNOWN;
 }
 
 static int by_name(const void *a, const void *b)
@@ -147,7 +150,7 @@ static int remove_one(struct stale *s, const struct stale_tree *t,
 	 * marker, read again: ours, its process gone */
 	err = workowner_check(fd, path);
 	if (!err)
-		err = marker_trust(fd, path);
+		err = marker_trust(fd, path, s->assume_gone);
 	if (!err)
 		err = marker_read(fd, &m);
 	if (!err)
@@ -175,6 +178,28 @@ static int remove_one(struct stale *s, const struct stale_tree *t,
 	return err;
 }
 
+/* remove_one(), and the tree is STALE_REMOVED once it is gone. */
+static int remove_gone(struct stale *s, struct stale_tree *t, const char *path,
+		       const volatile int *abort_flag)
+{
+	int err = remove_one(s, t, path, abort_flag);
+
+	if (!err)
+		t->kind = STALE_REMOVED;
+	return err;
+}
+
+/* A tree of another PID namespace or boot, left: why, and what would do. */
+static int refuse_elsewhere(const struct stale_tree *t, const char *path)
+{
+	char where[200];
+
+	marker_elsewhere(&t->marker, &t->here, where, sizeof(where));
+	error("'%s' was made by vfsbench pid %ld %s: whether it still runs cannot be told from here; left in place (once you know it has ended: vfsbench clean --assume-gone)",
+	      path, t->pid, where);
+	return -EPERM;
+}
+
 /* The first error wins; a refusal or a live tree does not hide a failure. */
 static void keep_first(int *ret, int err)
 {
@@ -199,10 +224,15 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			break;
 		}
 		switch (t->kind) {
+		case STALE_ELSEWHERE:
+			/* --assume-gone: the user vouches that it has ended */
+			if (s->assume_gone)
+				err = remove_gone(s, t, path, abort_flag);
+			else
+				err = refuse_elsewhere(t, path);
+			break;
 		case STALE_GONE:
-			err = remove_one(s, t, path, abort_flag);
-			if (!err)
-				t->kind = STALE_REMOVED;
+			err = remove_gone(s, t, path, abort_flag);
 			break;
 		case STALE_LIVE:
 			/* not stale: named, never touched, not an error */
@@ -227,8 +257,12 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			err = -EPERM;
 			break;
 		case STALE_UNKNOWN:
-			error("cannot tell whether vfsbench pid %ld of '%s' is gone: not removing it",
-			      t->pid, path);
+			error("cannot tell whether vfsbench pid %ld of '%s' is gone%s%s: not removing it",
+			      t->pid, path, t->err ? ": " : "",
+			      t->err == -EXDEV ?
+				      "this process's /proc is not of its PID namespace" :
+			      t->err ? strerror(-t->err) :
+				       "");
 			err = -EPERM;
 			break;
 		}
