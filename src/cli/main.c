@@ -318,8 +318,13 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
-	/* before the JSON, which summarises the profiles */
-	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK)
+	/*
+	 * Before the JSON, which summarises the profiles. A perf killed
+	 * after a stop signal (sys/childwait.h) failed because of it: the
+	 * signal's status below.
+	 */
+	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK &&
+	    !signals.count)
 		status = VB_EXIT_RUNTIME;
 	cfg->report.profiles = in->pf.rp;
 	cfg->report.nprofiles = in->pf.nrec;
