@@ -29,7 +29,8 @@ static enum stale_kind classify(int dirfd, struct stale_tree *t)
 {
 	struct marker *m = &t->marker;
 
-	if (marker_read(dirfd, m))
+	t->err = marker_read(dirfd, m);
+	if (t->err)
 		return STALE_UNMARKED;
 	t->pid = m->pid;
 	t->uid = (long)m->uid;
@@ -72,7 +73,12 @@ static void add(struct stale *s, int dfd, const char *name)
 	}
 	fd = openat(dfd, name, WORKDIR_DIR_FLAGS);
 	if (fd < 0) {
-		t->kind = STALE_UNMARKED;
+		/* one swapped for a link since the look above is not followed
+		 */
+		t->err = -errno;
+		t->kind = t->err == -ELOOP || t->err == -ENOTDIR ?
+				  STALE_NOT_DIR :
+				  STALE_UNOPENED;
 		return;
 	}
 	t->kind = classify(fd, t);
@@ -93,12 +99,18 @@ int stale_scan(struct stale *s, const char *parent)
 	if (s->parent_fd < 0)
 		return s->parent_fd;
 	fd = openat(s->parent_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
+	if (fd < 0) {
+		fd = -errno;
+		error("cannot list '%s': %s", parent, strerror(-fd));
+		return fd;
+	}
 	d = fdopendir(fd);
 	if (!d) {
+		int err = -errno;
+
 		close(fd);
-		return -errno;
+		error("cannot list '%s': %s", parent, strerror(-err));
+		return err;
 	}
 	while ((e = readdir(d)))
 		if (!strncmp(e->d_name, STALE_PREFIX, strlen(STALE_PREFIX)))
@@ -200,6 +212,20 @@ static int refuse_elsewhere(const struct stale_tree *t, const char *path)
 	return -EPERM;
 }
 
+/* A tree whose marker is missing or cannot be read: which, and why. */
+static void refuse_unmarked(const struct stale_tree *t, const char *path)
+{
+	if (t->err == -ENOENT)
+		error("'%s' has no vfsbench marker file: vfsbench removes only trees it created",
+		      path);
+	else if (t->err == -EINVAL)
+		error("'%s/%s' is not a vfsbench marker file (not a regular file of a marker's text): vfsbench removes only trees it created",
+		      path, WORKDIR_MARKER);
+	else
+		error("cannot read '%s/%s': %s; not removing it", path,
+		      WORKDIR_MARKER, strerror(-t->err));
+}
+
 /* The first error wins; a refusal or a live tree does not hide a failure. */
 static void keep_first(int *ret, int err)
 {
@@ -247,8 +273,12 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			err = -EPERM;
 			break;
 		case STALE_UNMARKED:
-			error("'%s' has no vfsbench marker file: vfsbench removes only trees it created",
-			      path);
+			refuse_unmarked(t, path);
+			err = -EPERM;
+			break;
+		case STALE_UNOPENED:
+			error("cannot open '%s': %s; not removing it", path,
+			      strerror(-t->err));
 			err = -EPERM;
 			break;
 		case STALE_NOT_DIR:

@@ -24,8 +24,9 @@ enum stale_kind {
 	STALE_GONE, /* ours, its process gone: removable */
 	STALE_LIVE, /* its process still runs (or is us) */
 	STALE_FOREIGN, /* another user's marker */
-	STALE_UNMARKED, /* no marker, or not a marker's text */
+	STALE_UNMARKED, /* no marker, not a marker's text, or unreadable */
 	STALE_NOT_DIR, /* a symlink or another file: not followed */
+	STALE_UNOPENED, /* a directory that cannot be opened: err says why */
 	STALE_UNKNOWN, /* its process cannot be told apart (no start time) */
 	/* made in another PID namespace or boot: cannot be told gone */
 	STALE_ELSEWHERE,
@@ -38,7 +39,8 @@ struct stale_tree {
 	long pid; /* the marker's, where there is one */
 	long uid; /* the marker's owner, where there is one */
 	/* STALE_ELSEWHERE: the marker's place and ours; STALE_UNKNOWN:
-	 * why (marker_instance()'s err) */
+	 * why (marker_instance()'s err); STALE_UNMARKED and
+	 * STALE_UNOPENED: the -errno of reading the marker, of opening */
 	struct marker marker;
 	struct marker_place here;
 	int err;

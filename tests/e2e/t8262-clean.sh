@@ -288,4 +288,56 @@ test_expect_success 'another boot (host): left with both boot ids; old markers j
 	canary_check && workdir_empty
 '
 
+# --- trees that cannot be opened or read -------------------------------------
+
+# A tree clean cannot open, or whose marker it cannot read, was said to
+# have no marker file; a -D it cannot list failed with exit 3 and no
+# word. Each is now named with the system's reason, exit 3, nothing
+# removed. As nobody: root opens whatever the modes say.
+if test -n "$have_nobody" &&
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$VFSBENCH" --version >/dev/null 2>&1; then
+	test_expect_success 'a tree, a marker or a -D that cannot be read: the reason, exit 3, nothing removed' '
+		fresh &&
+		chmod 0711 "$TRASH" &&
+		{ sleep 0 & } &&
+		gone_pid=$! &&
+		wait "$gone_pid" &&
+		rm -rf nb && mkdir nb && chown nobody:nogroup nb &&
+		line=$(printf "vfsbench work directory of pid %s started at 1 (id 0123456789abcdef) in pid namespace %s on boot %s; x" \
+			"$gone_pid" "$here_ns" "$here_boot") &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c "
+			mkdir -m 0700 nb/vfsbench.closed nb/vfsbench.unread &&
+			printf \"%s\\n\" \"\$1\" >nb/vfsbench.closed/.vfsbench-workdir &&
+			printf \"%s\\n\" \"\$1\" >nb/vfsbench.unread/.vfsbench-workdir &&
+			chmod 0 nb/vfsbench.closed nb/vfsbench.unread/.vfsbench-workdir
+		" sh "$line" &&
+		test_expect_code 3 setpriv --reuid=nobody --regid=nogroup \
+			--clear-groups "$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		cat >expect <<-EOF &&
+		error: cannot open ${SQ}$TRASH/nb/vfsbench.closed${SQ}: Permission denied; not removing it
+		error: cannot read ${SQ}$TRASH/nb/vfsbench.unread/.vfsbench-workdir${SQ}: Permission denied; not removing it
+		EOF
+		test_cmp expect err &&
+		test -d nb/vfsbench.closed &&
+		test -f nb/vfsbench.unread/.vfsbench-workdir &&
+		# their modes back: nobody'"'"'s, gone, removed
+		chmod 0700 nb/vfsbench.closed &&
+		chmod 0600 nb/vfsbench.unread/.vfsbench-workdir &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		test "$(grep -c "^vfsbench clean: removed .* (left by pid $gone_pid)\$" err)" = 2 &&
+		test -z "$(ls -A nb)" &&
+		chmod 0311 nb &&
+		test_expect_code 3 setpriv --reuid=nobody --regid=nogroup \
+			--clear-groups "$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		echo "error: cannot list ${SQ}$TRASH/nb${SQ}: Permission denied" >expect &&
+		test_cmp expect err &&
+		chmod 0755 nb &&
+		canary_check
+	'
+else
+	test_skip 'a tree, a marker or a -D that cannot be read: the reason, exit 3, nothing removed' 'user nobody cannot run vfsbench here'
+fi
+
 test_done
