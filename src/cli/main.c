@@ -202,11 +202,17 @@ static int prepare(struct invocation *in, int argc, const char **argv)
 
 	switch (options_parse(cfg, argc, argv)) {
 	case OPTIONS_RUN:
+		/*
+		 * A suite's variants take their workloads' names first: they
+		 * name its --ministat and --profile files, which the check of
+		 * the outputs must see (it saw the -c labels, and a --json
+		 * named as a workload's ministat file overwrote it).
+		 */
+		status = in->suite.s.n ? suite_cli_apply(&in->suite, cfg) :
+					 VB_EXIT_OK;
 		/* before anything is read or written */
-		status = outputs_check(cfg) == OPTIONS_RUN ? VB_EXIT_OK :
-							     VB_EXIT_USAGE;
-		if (!status && in->suite.s.n)
-			status = suite_cli_apply(&in->suite, cfg);
+		if (!status && outputs_check(cfg) != OPTIONS_RUN)
+			status = VB_EXIT_USAGE;
 		break;
 	case OPTIONS_EXIT_OK:
 		return -1;
@@ -321,8 +327,13 @@ static int sweep_and_report(struct invocation *in, struct workdir *wd)
 	    ranks_envs(&in->rk, cfg->directory, cfg->report.clock_why))
 		status = status ? status : VB_EXIT_RUNTIME;
 	cfg->report.envs = in->rk.envs;
-	/* before the JSON, which summarises the profiles */
-	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK)
+	/*
+	 * Before the JSON, which summarises the profiles. A perf killed
+	 * after a stop signal (sys/childwait.h) failed because of it: the
+	 * signal's status below.
+	 */
+	if (profiling_stop(&in->pf, cfg, &sw) && status == VB_EXIT_OK &&
+	    !signals.count)
 		status = VB_EXIT_RUNTIME;
 	cfg->report.profiles = in->pf.rp;
 	cfg->report.nprofiles = in->pf.nrec;

@@ -74,9 +74,14 @@ enum options_action outputs_check(const struct config *cfg)
 			char *data = profiling_file(cfg, v, clients);
 			char path[4096];
 
-			if (data)
+			/* each profile writes perf-N.data, perf-N.folded
+			 * and perf lock record's perf-N.lock.data */
+			if (data) {
 				add_owned(&ns, "--profile",
 					  profiling_folded_name(data));
+				add_owned(&ns, "--profile",
+					  profiling_lock_name(data));
+			}
 			add_owned(&ns, "--profile", data);
 			if (!cfg->ministat)
 				continue;

@@ -12,7 +12,9 @@ struct plot_config;
  * The files an invocation writes and reads, checked before anything runs
  * (outfile_check(), workdir/outfile.h): no two outputs the same file, no
  * output an input. The main command's outputs are --json, --csv, every
- * --ministat PREFIX-N.txt and every --profile perf-N.data it may write,
+ * --ministat PREFIX-N.txt and every --profile perf-N.data, perf-N.folded
+ * and perf-N.lock.data it may write (with the variants' labels: a
+ * suite's are its workloads' names, given before the check),
  * its inputs the loadfiles (every -c) and --perf-ctl's FIFOs; plot's
  * output is -o, its inputs the result files; fdscale's outputs are --json
  * and --csv. OPTIONS_RUN, or OPTIONS_USAGE with the message printed.

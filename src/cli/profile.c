@@ -228,7 +228,7 @@ static int read_locks(struct profiling *pf, unsigned int i)
 	}
 	pf->lock_kept[i] = true;
 	if (perf_lock_contention(pf->lock_name[i], PROFILING_LOCKS, &text,
-				 &status)) {
+				 &status, &signals.count)) {
 		size_t len = strlen(status) + 32;
 
 		pf->locks[i].absent = xmalloc(len);
@@ -251,7 +251,7 @@ static int read_back(struct profiling *pf, unsigned int i)
 	FILE *f;
 	int ret;
 
-	if (perf_script_open(&ps, pf->name[i]))
+	if (perf_script_open(&ps, pf->name[i], &signals.count))
 		return -1;
 	ret = perf_profile_parse(&pf->prof[i], ps.out, pf->name[i]);
 	ret |= perf_script_close(&ps, pf->name[i]);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "base/msg.h"
@@ -34,7 +35,7 @@ static unsigned int first_line(const struct loadfile *lf, enum op_id id)
 int walk_check(const struct run_config *cfg, const struct engine *e,
 	       const struct loadfile *lf)
 {
-	unsigned int line;
+	unsigned int line, lanes = run_config_lanes(cfg);
 	int ret;
 
 	if (engine_check(e, lf, cfg->resolve))
@@ -64,13 +65,29 @@ int walk_check(const struct run_config *cfg, const struct engine *e,
 		return error(
 			"--depth, --prefix shared and --resolve other than cwd need one client per thread: '%s' puts %u clients in each",
 			lf->name, lf->per_thread);
-	/* each stream is a recorded task: fewer clients would drop some */
-	for (unsigned int i = 0; lf->nstreams > 1 && i < cfg->nclients; i++)
-		if (cfg->clients[i] < lf->nstreams)
+	/*
+	 * Each stream is a recorded task: fewer clients would drop some.
+	 * A lane is a client (lane k of thread t is client t * N + k, and
+	 * runs that client's stream): the threads were counted, and one of
+	 * two lanes was refused two streams.
+	 */
+	for (unsigned int i = 0; lf->nstreams > 1 && i < cfg->nclients; i++) {
+		uint64_t n = (uint64_t)cfg->clients[i] * lanes;
+
+		if (n >= lf->nstreams)
+			continue;
+		if (lanes > 1)
 			return error(
-				"'%s' has %u [run N] streams, one per recorded task: run it with at least %u clients, not %u (client i runs [run i mod %u])",
+				"'%s' has %u [run N] streams, one per recorded task: run it with at least %u clients, not %llu (%u thread%s of %u lanes; client i runs [run i mod %u])",
 				lf->name, lf->nstreams, lf->nstreams,
-				cfg->clients[i], lf->nstreams);
+				(unsigned long long)n, cfg->clients[i],
+				cfg->clients[i] == 1 ? "" : "s", lanes,
+				lf->nstreams);
+		return error(
+			"'%s' has %u [run N] streams, one per recorded task: run it with at least %u clients, not %u (client i runs [run i mod %u])",
+			lf->name, lf->nstreams, lf->nstreams, cfg->clients[i],
+			lf->nstreams);
+	}
 	return 0;
 }
 

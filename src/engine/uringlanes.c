@@ -182,9 +182,10 @@ static unsigned int next_runnable(const struct uring_lanes *l,
 }
 
 /*
- * The completions in the queue, each to its lane; with @wait at least
- * one, waited for. 0 or -errno from the wait (an EINTR is waited again:
- * the ops are in flight).
+ * The completions in the queue, each to its lane (a cancel's passed
+ * over); with @wait at least one, waited for. 0 or -errno from the wait.
+ * An EINTR is the kick of a stop (uringring.h): the ops in flight are
+ * cancelled, and waited for, so that each lane's ends with -EINTR.
  */
 static int reap(struct uring_lanes *l, bool wait)
 {
@@ -192,17 +193,25 @@ static int reap(struct uring_lanes *l, bool wait)
 	struct io_uring_cqe *cqe;
 	int ret;
 
-	if (wait) {
-		do {
-			ret = io_uring_wait_cqe(ring, &cqe);
-		} while (ret == -EINTR);
+	while (wait) {
+		ret = io_uring_wait_cqe(ring, &cqe);
+		if (ret == -EINTR)
+			ret = uring_ring_cancel(l->ring);
+		else if (!ret)
+			break;
 		if (ret < 0)
 			return ret;
 	}
 	while (!io_uring_peek_cqe(ring, &cqe)) {
-		struct uring_lane *lane = &l->lane[cqe->user_data];
+		struct uring_lane *lane;
 
-		lane->res = cqe->res;
+		if (cqe->user_data == URING_CANCEL_DATA) {
+			l->ring->cancels--;
+			io_uring_cqe_seen(ring, cqe);
+			continue;
+		}
+		lane = &l->lane[cqe->user_data];
+		lane->res = uring_ring_res(l->ring, cqe->res);
 		lane->state = LANE_COMPLETED;
 		io_uring_cqe_seen(ring, cqe);
 	}

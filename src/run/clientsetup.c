@@ -257,6 +257,9 @@ static int client_pin(struct client *c)
 	return 0;
 }
 
+/* How many names --dcache negative makes between two looks for a stop. */
+#define NEGATIVE_SLICE 1024
+
 /*
  * --dcache negative=N: N missing names (.vb-neg-0...) looked up in the
  * client's directory, after its [setup] (which may make or remove
@@ -270,7 +273,7 @@ static int client_pin(struct client *c)
 static int client_negative(struct client *c)
 {
 	const struct run_config *cfg = c->rs->cfg;
-	int ret, dir = AT_FDCWD;
+	int ret = 0, dir = AT_FDCWD;
 
 	if (cfg->dcache != DCACHE_NEGATIVE ||
 	    (cfg->cwd == CWD_SHARED && c->number != 0))
@@ -281,10 +284,27 @@ static int client_negative(struct client *c)
 		if (dir < 0)
 			return -errno;
 	}
-	ret = dcache_make_negative(dir, cfg->dcache_negative, &c->dcache_at);
+	/*
+	 * A slice at a time, with a look at the phase between two: a stop
+	 * during N = 10 million is then an interrupted setup (-EINTR, as a
+	 * kicked [setup] line), not a client stuck for a minute and more
+	 * that the run gives up on, leaving its tree.
+	 */
+	for (uint32_t from = 0; !ret && from < cfg->dcache_negative;
+	     from += NEGATIVE_SLICE) {
+		uint32_t to = cfg->dcache_negative - from > NEGATIVE_SLICE ?
+				      from + NEGATIVE_SLICE :
+				      cfg->dcache_negative;
+
+		if (client_stopped(c->rs))
+			ret = -EINTR;
+		else
+			ret = dcache_make_negative(dir, from, to,
+						   &c->dcache_at);
+	}
 	if (dir >= 0)
 		close(dir);
-	c->dcache_failed = ret != 0;
+	c->dcache_failed = ret != 0 && ret != -EINTR;
 	return ret;
 }
 

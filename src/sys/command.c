@@ -12,12 +12,10 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -59,8 +57,8 @@ static char **merged(const char *const *env)
 
 /* How spawn() sets the child up. */
 enum spawn_how {
-	SPAWN_PLAIN, /* vfsbench's group, dispositions and stdin */
-	SPAWN_GROUP, /* a group of its own, default dispositions, no mask */
+	SPAWN_PLAIN, /* a group of its own; vfsbench's dispositions, stdin */
+	SPAWN_GROUP, /* SPAWN_PLAIN, default dispositions, no mask */
 	SPAWN_HOOK, /* SPAWN_GROUP, and stdin from /dev/null */
 };
 
@@ -90,16 +88,18 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 	if (how == SPAWN_HOOK)
 		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
 						 O_RDONLY, 0);
+	posix_spawnattr_setpgroup(&attr, 0);
 	if (how != SPAWN_PLAIN) {
 		/* SIGPIPE and SIGXFSZ are ignored here, SIGUSR1 blocked */
 		sigfillset(&set);
 		posix_spawnattr_setsigdefault(&attr, &set);
 		sigemptyset(&set);
 		posix_spawnattr_setsigmask(&attr, &set);
-		posix_spawnattr_setpgroup(&attr, 0);
 		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
 							POSIX_SPAWN_SETSIGDEF |
 							POSIX_SPAWN_SETSIGMASK);
+	} else {
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
 	}
 	ret = -posix_spawnp(pid, argv[0], &fa, &attr, (char *const *)argv,
 			    envp);
@@ -108,75 +108,28 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 	return ret;
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* How often the wait looks at *stop (it sleeps in between). */
-#define WAIT_POLL_NS (10 * 1000 * 1000)
-
 /*
  * Wait for the group leader @pid, forwarding a stop (command_run()): a
  * signal since *@stop was @at_start. That is read before the command is
  * spawned, since the command may signal us at once (a hook that runs
  * `kill -INT $PPID` did, before this wait began, and was waited for for
- * ever). It polls: a blocking waitpid() would miss a signal that lands
- * between the look at *@stop and the call.
+ * ever).
  */
 static int wait_group(pid_t pid, const volatile sig_atomic_t *stop,
 		      sig_atomic_t at_start, const struct command_io *io,
 		      int *status, enum command_end *end)
 {
-	const struct timespec tick = { .tv_nsec = WAIT_POLL_NS };
-	sig_atomic_t at_term = 0;
-	uint64_t deadline = 0;
+	struct child_wait cw;
+	int ret;
 
-	*end = COMMAND_ENDED;
-	for (;;) {
-		siginfo_t si = { .si_pid = 0 };
-
-		/* WNOWAIT: a zombie leader keeps the group id ours */
-		if (waitid(P_PID, (id_t)pid, &si,
-			   WEXITED | WNOHANG | WNOWAIT)) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (si.si_pid == pid)
-			break;
-		if (*end == COMMAND_ENDED &&
-		    ((stop && *stop != at_start) ||
-		     (io && io->expired && io->expired(io->ctx)))) {
-			kill(-pid, SIGTERM);
-			/* a stopped member (SIGTTOU, SIGSTOP) must see it */
-			kill(-pid, SIGCONT);
-			*end = stop && *stop != at_start ? COMMAND_TERMINATED :
-							   COMMAND_TIMED_OUT;
-			at_term = stop ? *stop : 0;
-			deadline = now_ms() + COMMAND_STOP_GRACE_MS;
-		} else if (deadline && ((stop && *stop != at_term) ||
-					now_ms() >= deadline)) {
-			kill(-pid, SIGKILL);
-			if (stop && *stop != at_term)
-				*end = COMMAND_KILLED_AGAIN;
-			else if (*end == COMMAND_TERMINATED)
-				*end = COMMAND_KILLED;
-			/* once: a timed-out command stays COMMAND_TIMED_OUT */
-			deadline = 0;
-		}
-		nanosleep(&tick, NULL);
+	child_wait_init(&cw, pid, stop, at_start, SIGTERM);
+	if (io) {
+		cw.expired = io->expired;
+		cw.ctx = io->ctx;
 	}
-	/* a stopped hook's background children go with it */
-	if (*end != COMMAND_ENDED)
-		kill(-pid, SIGKILL);
-	while (waitpid(pid, status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return 0;
+	ret = child_wait_end(&cw, status);
+	*end = cw.end;
+	return ret;
 }
 
 int command_run(const char *cmd, const char *const *env,

@@ -7,29 +7,14 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sys/childwait.h"
+
 /*
  * Child processes: the --exec-before and --exec-after hooks (a shell
  * command), perf record, and the command vfsbench record traces. A child's
  * standard output goes to vfsbench's standard error, since standard output
  * holds the results.
  */
-
-/*
- * How long a command's process group has between the SIGTERM of a stop
- * and the SIGKILL that follows (vfsbench(1) HOOKS).
- */
-#define COMMAND_STOP_GRACE_MS 2000
-
-/* How command_run() saw the command end. */
-enum command_end {
-	COMMAND_ENDED, /* by itself: no stop while it ran */
-	COMMAND_TERMINATED, /* a stop: SIGTERM to its group, then it ended */
-	COMMAND_KILLED, /* still there at the end of the grace: SIGKILL */
-	COMMAND_KILLED_AGAIN, /* a second stop during the grace: SIGKILL */
-	/* command_io.expired said so: SIGTERM to its group, SIGKILL after
-	 * the grace */
-	COMMAND_TIMED_OUT,
-};
 
 /* Where command_run_io() sends a command's output, and when it ends it. */
 struct command_io {
@@ -84,8 +69,12 @@ int command_run_io(const char *const *argv, const struct command_io *io,
 
 /*
  * Start @argv (argv[0] looked up in PATH) without waiting, the fds of
- * @keep (@nkeep of them, may be 0) left open in it. Returns 0 with its
- * pid, or -errno when it could not be started (ENOENT: not found).
+ * @keep (@nkeep of them, may be 0) left open in it, as the leader of a
+ * process group of its own (so that a stop can end the whole of it:
+ * struct child_wait; a terminal's ^C reaches vfsbench alone, which
+ * decides), with vfsbench's dispositions and standard input. Returns 0
+ * with its pid, or -errno when it could not be started (ENOENT: not
+ * found).
  */
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid);

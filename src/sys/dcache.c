@@ -48,12 +48,12 @@ static void negative_name(uint32_t i, char *buf, unsigned int len)
 	snprintf(buf, len, ".vb-neg-%u", i);
 }
 
-int dcache_make_negative(int dirfd, uint32_t n, uint32_t *at)
+int dcache_make_negative(int dirfd, uint32_t from, uint32_t to, uint32_t *at)
 {
 	struct stat st;
 	char name[32];
 
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = from; i < to; i++) {
 		negative_name(i, name, sizeof(name));
 		if (!fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
 			*at = i;

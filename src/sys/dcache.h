@@ -25,11 +25,13 @@ int dcache_drop(void);
 int dcache_pinned(const char *path, bool *pinned);
 
 /*
- * @n negative dentries in the directory @dirfd (AT_FDCWD: the cwd):
- * fstatat() of .vb-neg-0 to .vb-neg-(n-1), each of which must be
- * missing. 0, or -EEXIST when a name exists, or the lookup's -errno
- * other than ENOENT; *@at is then the index of that name.
+ * Negative dentries @from to @to - 1 in the directory @dirfd (AT_FDCWD:
+ * the cwd): fstatat() of .vb-neg-FROM to .vb-neg-(TO-1), each of which
+ * must be missing. 0, or -EEXIST when a name exists, or the lookup's
+ * -errno other than ENOENT; *@at is then the index of that name. The
+ * caller makes N of them a slice at a time, and looks for a stop in
+ * between (10 million take a minute and a half on a loaded machine).
  */
-int dcache_make_negative(int dirfd, uint32_t n, uint32_t *at);
+int dcache_make_negative(int dirfd, uint32_t from, uint32_t to, uint32_t *at);
 
 #endif /* VB_SYS_DCACHE_H */

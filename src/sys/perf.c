@@ -55,7 +55,7 @@ static int start_failed(struct perf_record *pr, int err)
 	int status;
 
 	paranoid_hint(hint, sizeof(hint));
-	kill(pr->pid, SIGKILL);
+	kill(-pr->pid, SIGKILL);
 	while (waitpid(pr->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (err == -EINTR)
@@ -158,7 +158,8 @@ void perf_record_pin(struct perf_record *pr)
 
 int perf_record_stop(struct perf_record *pr)
 {
-	char st[64];
+	char st[64], why[96];
+	struct child_wait cw;
 	int ret = 0;
 
 	if (!pr->running)
@@ -166,14 +167,20 @@ int perf_record_stop(struct perf_record *pr)
 	pr->ctl.also = NULL;
 	perf_stat_stop(&pr->stat);
 	perf_lock_stop(&pr->lock);
+	/*
+	 * Its SIGINT is its stop; a stop signal of ours, before or while it
+	 * writes its file, leaves it the grace, then kills its group: a perf
+	 * that ignores SIGINT is not waited for without end.
+	 */
 	kill(pr->pid, SIGINT);
-	while (waitpid(pr->pid, &pr->status, 0) < 0)
-		if (errno != EINTR) {
-			pr->status = -1;
-			break;
-		}
+	child_wait_init(&cw, pr->pid, pr->ctl.stop, 0, 0);
+	if (child_wait_end(&cw, &pr->status))
+		pr->status = -1;
 	pr->running = false;
 	perf_ctl_close(&pr->ctl);
+	if (child_wait_killed(&cw, why, sizeof(why)))
+		return error("--profile: perf record for '%s' %s", pr->file,
+			     why);
 	/* perf record writes its file, then re-raises the SIGINT */
 	if (pr->status == -1 ||
 	    !((WIFEXITED(pr->status) && !WEXITSTATUS(pr->status)) ||

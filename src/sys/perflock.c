@@ -28,8 +28,8 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "sys/childwait.h"
 #include "sys/command.h"
-#include "sys/pipe.h"
 
 /* How long perf lock record may take to attach. */
 /* The most of its output read back. */
@@ -44,6 +44,8 @@ static void child(const char *const *argv, int out, int report, const int *keep,
 {
 	int msg[2] = { STAGE_UNSHARE, 0 };
 
+	/* a group of its own: a stop of ours ends all of it (childwait.h) */
+	setpgid(0, 0);
 	if (unshare(CLONE_NEWNS)) {
 		/* no CAP_SYS_ADMIN: perf cannot mount anything either */
 		if (errno != EPERM)
@@ -68,8 +70,9 @@ fail:
 
 /*
  * Start @argv with its standard output and error on @out, in a private
- * mount namespace, @keep's fds left open. Returns 0 with its pid, or
- * -errno with *@why saying what failed (to be freed).
+ * mount namespace and a process group of its own, @keep's fds left open.
+ * Returns 0 with its pid, or -errno with *@why saying what failed (to be
+ * freed).
  */
 static int spawn(const char *const *argv, int out, const int *keep,
 		 unsigned int nkeep, pid_t *pid, char **why)
@@ -98,6 +101,8 @@ static int spawn(const char *const *argv, int out, const int *keep,
 	}
 	if (!*pid)
 		child(argv, out, rep[1], keep, nkeep);
+	/* as the child does: whichever runs first, the group is there */
+	setpgid(*pid, *pid);
 	close(rep[1]);
 	/* end of file: perf is running (the pipe closed at its exec) */
 	do
@@ -136,19 +141,27 @@ static char *reason(const char *what, int status, const char *when,
 	return buf;
 }
 
-static void wait_for(pid_t pid, int *status)
+/*
+ * The rest of @pid's output on @fd into *@out (to be freed), then its end,
+ * a stop signal obeyed (childwait.h): *@status, -1 when it could not be
+ * waited for. Returns @cw's words for a kill, or NULL.
+ */
+static const char *collect(pid_t pid, const volatile sig_atomic_t *stop, int fd,
+			   char **out, int *status, char *why, size_t len)
 {
-	while (waitpid(pid, status, 0) < 0)
-		if (errno != EINTR) {
-			*status = -1;
-			break;
-		}
+	struct child_wait cw;
+
+	child_wait_init(&cw, pid, stop, 0, 0);
+	*out = child_wait_read_all(&cw, fd, PERF_LOCK_OUT_MAX);
+	if (child_wait_end(&cw, status))
+		*status = -1;
+	return child_wait_killed(&cw, why, len);
 }
 
 int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
 		    const volatile sig_atomic_t *stop)
 {
-	char pid[24], control[48], *why = NULL, *out;
+	char pid[24], control[48], why_kill[96], *why = NULL, *out;
 	const char *argv[16];
 	int ctl[2], ack[2], o[2], keep[2], ret, status, n = 0;
 
@@ -203,12 +216,12 @@ int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
 	/* as perf record: the ack of a "disable" says it is attached */
 	ret = perf_ctl_send(&pl->ctl, "disable");
 	if (ret) {
-		kill(pl->pid, SIGKILL);
+		kill(-pl->pid, SIGKILL);
+		collect(pl->pid, stop, pl->out, &out, &status, why_kill,
+			sizeof(why_kill));
 		perf_ctl_close(&pl->ctl);
-		out = pipe_read_all(pl->out, PERF_LOCK_OUT_MAX);
 		close(pl->out);
 		pl->out = -1;
-		wait_for(pl->pid, &status);
 		if (ret == -EINTR)
 			pl->absent = xstrdup(
 				"a stop signal came while perf lock record was attaching");
@@ -224,6 +237,8 @@ int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
 
 void perf_lock_stop(struct perf_lock *pl)
 {
+	char why[96], buf[160];
+	const char *killed;
 	int status = -1;
 	char *out;
 
@@ -236,18 +251,22 @@ void perf_lock_stop(struct perf_lock *pl)
 	 * writing its header (data size 0, "not properly terminated").
 	 */
 	kill(pl->pid, SIGINT);
-	out = pipe_read_all(pl->out, PERF_LOCK_OUT_MAX);
+	killed = collect(pl->pid, pl->ctl.stop, pl->out, &out, &status, why,
+			 sizeof(why));
 	perf_ctl_close(&pl->ctl);
 	close(pl->out);
 	pl->out = -1;
-	wait_for(pl->pid, &status);
 	/* perf record writes its file, then re-raises the SIGINT */
-	if (status == -1)
+	if (killed) {
+		snprintf(buf, sizeof(buf), "perf lock record %s", killed);
+		pl->absent = xstrdup(buf);
+	} else if (status == -1) {
 		pl->absent =
 			xstrdup("perf lock record could not be waited for");
-	else if (!((WIFEXITED(status) && !WEXITSTATUS(status)) ||
-		   (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT)))
+	} else if (!((WIFEXITED(status) && !WEXITSTATUS(status)) ||
+		     (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT))) {
 		pl->absent = reason("perf lock record", status, "", out);
+	}
 	free(out);
 }
 
@@ -259,9 +278,9 @@ void perf_lock_release(struct perf_lock *pl)
 }
 
 int perf_lock_contention(const char *file, unsigned int entries, char **text,
-			 char **status)
+			 char **status, const volatile sig_atomic_t *stop)
 {
-	char n[16], st[64];
+	char n[16], st[64], why[96];
 	const char *argv[] = { "perf",	     "lock", "-i", file,
 			       "contention", "-E",   n,	   NULL };
 	int o[2], ret, ws;
@@ -281,12 +300,12 @@ int perf_lock_contention(const char *file, unsigned int entries, char **text,
 		close(o[0]);
 		return ret;
 	}
-	*text = pipe_read_all(o[0], PERF_LOCK_OUT_MAX);
-	close(o[0]);
-	wait_for(pid, &ws);
-	if (ws == -1)
+	if (collect(pid, stop, o[0], text, &ws, why, sizeof(why)))
+		*status = xstrdup(why);
+	else if (ws == -1)
 		*status = xstrdup("could not be waited for");
 	else if (!WIFEXITED(ws) || WEXITSTATUS(ws))
 		*status = xstrdup(command_status(ws, st, sizeof(st)));
+	close(o[0]);
 	return 0;
 }

@@ -2,6 +2,7 @@
 #ifndef VB_SYS_PERFLOCK_H
 #define VB_SYS_PERFLOCK_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -34,7 +35,10 @@ struct perf_lock {
 int perf_lock_start(struct perf_lock *pl, pid_t target, const char *file,
 		    const volatile sig_atomic_t *stop);
 
-/* Stop it (SIGINT: it writes @file); a failure sets pl->absent. */
+/*
+ * Stop it (SIGINT: it writes @file); a failure sets pl->absent. A stop
+ * signal of ours leaves it the grace, then kills its group.
+ */
 void perf_lock_stop(struct perf_lock *pl);
 
 /* Stop it if it runs; free what it holds. */
@@ -45,10 +49,12 @@ void perf_lock_release(struct perf_lock *pl);
  * mount namespace of its own and read what it printed, standard output
  * and error together (perf 6.1 prints its table on standard error), into
  * *@text (to be freed); *@status is NULL when it exited with status 0,
- * else how it ended in words (to be freed). Returns 0, or -errno when it
- * could not be run (with *@status saying why).
+ * else how it ended in words (to be freed). A stop signal (*@stop other
+ * than 0, before or while it runs) leaves it the grace, then kills its
+ * group (sys/childwait.h). Returns 0, or -errno when it could not be
+ * run (with *@status saying why).
  */
 int perf_lock_contention(const char *file, unsigned int entries, char **text,
-			 char **status);
+			 char **status, const volatile sig_atomic_t *stop);
 
 #endif /* VB_SYS_PERFLOCK_H */

@@ -19,8 +19,8 @@
 
 #include "base/alloc.h"
 #include "base/msg.h"
+#include "sys/childwait.h"
 #include "sys/command.h"
-#include "sys/pipe.h"
 
 /* How long perf stat may take to attach. */
 /* The most of its output read back: a line per event and its notes. */
@@ -46,7 +46,7 @@ static void start_failed(struct perf_stat *ps, int err)
 {
 	int status;
 
-	kill(ps->pid, SIGKILL);
+	kill(-ps->pid, SIGKILL);
 	while (waitpid(ps->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (err == -EINTR)
@@ -188,31 +188,36 @@ void perf_stat_parse(struct perf_counter *counter, const char *text)
 
 void perf_stat_stop(struct perf_stat *ps)
 {
+	char why[96], buf[160];
+	struct child_wait cw;
 	int status = -1;
 	char *log;
 
 	if (!ps->running)
 		return;
 	ps->running = false;
+	/* a stop signal of ours: the grace, then its group killed */
+	child_wait_init(&cw, ps->pid, ps->ctl.stop, 0, 0);
 	perf_ctl_close(&ps->ctl);
 	kill(ps->pid, SIGINT);
-	log = pipe_read_all(ps->log, PERF_STAT_LOG_MAX);
+	log = child_wait_read_all(&cw, ps->log, PERF_STAT_LOG_MAX);
 	close(ps->log);
 	ps->log = -1;
-	while (waitpid(ps->pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			status = -1;
-			break;
-		}
+	if (child_wait_end(&cw, &status))
+		status = -1;
 	/* perf stat prints its counters, then re-raises the SIGINT */
-	if (status != -1 &&
-	    ((WIFEXITED(status) && !WEXITSTATUS(status)) ||
-	     (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT)))
+	if (child_wait_killed(&cw, why, sizeof(why))) {
+		snprintf(buf, sizeof(buf), "perf stat %s", why);
+		ps->absent = xstrdup(buf);
+	} else if (status != -1 &&
+		   ((WIFEXITED(status) && !WEXITSTATUS(status)) ||
+		    (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT))) {
 		perf_stat_parse(ps->counter, log);
-	else if (status == -1)
+	} else if (status == -1) {
 		ps->absent = xstrdup("perf stat could not be waited for");
-	else
+	} else {
 		ps->absent = status_reason("", status);
+	}
 	free(log);
 }
 

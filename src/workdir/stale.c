@@ -27,24 +27,28 @@
 /* What the marker in @dirfd says of its tree; fills t->pid and t->uid. */
 static enum stale_kind classify(int dirfd, struct stale_tree *t)
 {
-	unsigned long long start;
-	struct marker m;
-	int err;
+	struct marker *m = &t->marker;
 
-	if (marker_read(dirfd, &m))
+	t->err = marker_read(dirfd, m);
+	if (t->err)
 		return STALE_UNMARKED;
-	t->pid = m.pid;
-	t->uid = (long)m.uid;
-	if (m.uid != geteuid())
+	t->pid = m->pid;
+	t->uid = (long)m->uid;
+	if (m->uid != geteuid())
 		return STALE_FOREIGN;
-	if (m.pid == (long)getpid())
-		return STALE_LIVE;
-	err = marker_proc_start(m.pid, &start);
-	if (err == -ENOENT)
+	switch (marker_instance(m, &t->here, &t->err)) {
+	case MARKER_GONE:
 		return STALE_GONE;
-	if (err || !m.has_start)
-		return STALE_UNKNOWN;
-	return start == m.start ? STALE_LIVE : STALE_GONE;
+	case MARKER_RUNNING:
+	case MARKER_SELF:
+		return STALE_LIVE;
+	case MARKER_ELSEWHERE:
+		t->elsewhere = true;
+		return STALE_ELSEWHERE;
+	case MARKER_UNKNOWN:
+		break;
+	}
+	return STALE_UNKNOWN;
 }
 
 static int by_name(const void *a, const void *b)
@@ -69,7 +73,12 @@ static void add(struct stale *s, int dfd, const char *name)
 	}
 	fd = openat(dfd, name, WORKDIR_DIR_FLAGS);
 	if (fd < 0) {
-		t->kind = STALE_UNMARKED;
+		/* one swapped for a link since the look above is not followed
+		 */
+		t->err = -errno;
+		t->kind = t->err == -ELOOP || t->err == -ENOTDIR ?
+				  STALE_NOT_DIR :
+				  STALE_UNOPENED;
 		return;
 	}
 	t->kind = classify(fd, t);
@@ -90,12 +99,18 @@ int stale_scan(struct stale *s, const char *parent)
 	if (s->parent_fd < 0)
 		return s->parent_fd;
 	fd = openat(s->parent_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
+	if (fd < 0) {
+		fd = -errno;
+		error("cannot list '%s': %s", parent, strerror(-fd));
+		return fd;
+	}
 	d = fdopendir(fd);
 	if (!d) {
+		int err = -errno;
+
 		close(fd);
-		return -errno;
+		error("cannot list '%s': %s", parent, strerror(-err));
+		return err;
 	}
 	while ((e = readdir(d)))
 		if (!strncmp(e->d_name, STALE_PREFIX, strlen(STALE_PREFIX)))
@@ -147,7 +162,7 @@ static int remove_one(struct stale *s, const struct stale_tree *t,
 	 * marker, read again: ours, its process gone */
 	err = workowner_check(fd, path);
 	if (!err)
-		err = marker_trust(fd, path);
+		err = marker_trust(fd, path, s->assume_gone);
 	if (!err)
 		err = marker_read(fd, &m);
 	if (!err)
@@ -175,6 +190,42 @@ static int remove_one(struct stale *s, const struct stale_tree *t,
 	return err;
 }
 
+/* remove_one(), and the tree is STALE_REMOVED once it is gone. */
+static int remove_gone(struct stale *s, struct stale_tree *t, const char *path,
+		       const volatile int *abort_flag)
+{
+	int err = remove_one(s, t, path, abort_flag);
+
+	if (!err)
+		t->kind = STALE_REMOVED;
+	return err;
+}
+
+/* A tree of another PID namespace or boot, left: why, and what would do. */
+static int refuse_elsewhere(const struct stale_tree *t, const char *path)
+{
+	char where[200];
+
+	marker_elsewhere(&t->marker, &t->here, where, sizeof(where));
+	error("'%s' was made by vfsbench pid %ld %s: whether it still runs cannot be told from here; left in place (once you know it has ended: vfsbench clean --assume-gone)",
+	      path, t->pid, where);
+	return -EPERM;
+}
+
+/* A tree whose marker is missing or cannot be read: which, and why. */
+static void refuse_unmarked(const struct stale_tree *t, const char *path)
+{
+	if (t->err == -ENOENT)
+		error("'%s' has no vfsbench marker file: vfsbench removes only trees it created",
+		      path);
+	else if (t->err == -EINVAL)
+		error("'%s/%s' is not a vfsbench marker file (not a regular file of a marker's text): vfsbench removes only trees it created",
+		      path, WORKDIR_MARKER);
+	else
+		error("cannot read '%s/%s': %s; not removing it", path,
+		      WORKDIR_MARKER, strerror(-t->err));
+}
+
 /* The first error wins; a refusal or a live tree does not hide a failure. */
 static void keep_first(int *ret, int err)
 {
@@ -199,10 +250,15 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			break;
 		}
 		switch (t->kind) {
+		case STALE_ELSEWHERE:
+			/* --assume-gone: the user vouches that it has ended */
+			if (s->assume_gone)
+				err = remove_gone(s, t, path, abort_flag);
+			else
+				err = refuse_elsewhere(t, path);
+			break;
 		case STALE_GONE:
-			err = remove_one(s, t, path, abort_flag);
-			if (!err)
-				t->kind = STALE_REMOVED;
+			err = remove_gone(s, t, path, abort_flag);
 			break;
 		case STALE_LIVE:
 			/* not stale: named, never touched, not an error */
@@ -217,8 +273,12 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			err = -EPERM;
 			break;
 		case STALE_UNMARKED:
-			error("'%s' has no vfsbench marker file: vfsbench removes only trees it created",
-			      path);
+			refuse_unmarked(t, path);
+			err = -EPERM;
+			break;
+		case STALE_UNOPENED:
+			error("cannot open '%s': %s; not removing it", path,
+			      strerror(-t->err));
 			err = -EPERM;
 			break;
 		case STALE_NOT_DIR:
@@ -227,8 +287,12 @@ int stale_remove(struct stale *s, const volatile int *abort_flag)
 			err = -EPERM;
 			break;
 		case STALE_UNKNOWN:
-			error("cannot tell whether vfsbench pid %ld of '%s' is gone: not removing it",
-			      t->pid, path);
+			error("cannot tell whether vfsbench pid %ld of '%s' is gone%s%s: not removing it",
+			      t->pid, path, t->err ? ": " : "",
+			      t->err == -EXDEV ?
+				      "this process's /proc is not of its PID namespace" :
+			      t->err ? strerror(-t->err) :
+				       "");
 			err = -EPERM;
 			break;
 		}

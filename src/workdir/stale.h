@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 
+#include "workdir/marker.h"
+
 /*
  * struct stale: the "vfsbench.*" entries of a -D directory, sorted out by
  * what may be done with them. A run killed by SIGKILL (or stopped by a
@@ -22,9 +24,12 @@ enum stale_kind {
 	STALE_GONE, /* ours, its process gone: removable */
 	STALE_LIVE, /* its process still runs (or is us) */
 	STALE_FOREIGN, /* another user's marker */
-	STALE_UNMARKED, /* no marker, or not a marker's text */
+	STALE_UNMARKED, /* no marker, not a marker's text, or unreadable */
 	STALE_NOT_DIR, /* a symlink or another file: not followed */
+	STALE_UNOPENED, /* a directory that cannot be opened: err says why */
 	STALE_UNKNOWN, /* its process cannot be told apart (no start time) */
+	/* made in another PID namespace or boot: cannot be told gone */
+	STALE_ELSEWHERE,
 	STALE_REMOVED, /* was STALE_GONE; stale_remove() removed it */
 };
 
@@ -33,6 +38,13 @@ struct stale_tree {
 	enum stale_kind kind;
 	long pid; /* the marker's, where there is one */
 	long uid; /* the marker's owner, where there is one */
+	/* STALE_ELSEWHERE: the marker's place and ours; STALE_UNKNOWN:
+	 * why (marker_instance()'s err); STALE_UNMARKED and
+	 * STALE_UNOPENED: the -errno of reading the marker, of opening */
+	struct marker marker;
+	struct marker_place here;
+	int err;
+	bool elsewhere; /* its marker's place is not ours (kept once removed) */
 };
 
 struct stale {
@@ -41,6 +53,8 @@ struct stale {
 	struct stale_tree *tree; /* [n], in name order */
 	unsigned int n;
 	unsigned int gone; /* how many are STALE_GONE */
+	/* vfsbench clean --assume-gone: STALE_ELSEWHERE is removed too */
+	bool assume_gone;
 };
 
 /*

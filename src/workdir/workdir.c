@@ -374,7 +374,7 @@ static int open_existing(struct workdir *wd, int pfd, const char *name,
 		/* found, not made now: used only if provably ours */
 		err = workowner_check(fd, path);
 		if (!err && has_marker)
-			err = marker_trust(fd, path);
+			err = marker_trust(fd, path, false);
 		/* from now on the marker names us, a live instance */
 		if (!err && has_marker)
 			err = marker_replace(fd, path, new_id(wd->id));

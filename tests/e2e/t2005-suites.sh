@@ -171,4 +171,28 @@ test_expect_success 'bad suites: exit 2, a message naming what, nothing created'
 	workdir_empty
 '
 
+# The outputs of a suite are named after its workloads (m-create-unlink-1.txt,
+# perf-create-unlink-1.data...); the check that no two are one file saw
+# the loadfiles' names instead, and --json m-create-unlink-1.txt ran and
+# was overwritten by the workload's ministat file.
+SQ="'"
+test_expect_success 'a suite'"'"'s own output names are checked: one of them as --json is exit 2, nothing written' '
+	canary_setup &&
+	test_expect_code 2 vfsbench suite vfs-commits -e null --loops 1 \
+		--ministat m --json m-create-unlink-1.txt -D "$TRASH/work" 1 \
+		>out 2>err &&
+	printf "%s\n" "vfsbench: --json ${SQ}m-create-unlink-1.txt${SQ} and --ministat ${SQ}m-create-unlink-1.txt${SQ} are the same file: each result needs a file of its own" \
+		"Try ${SQ}vfsbench --help${SQ} for more information." >expect &&
+	test_cmp expect err &&
+	test ! -s out &&
+	! test -e m-create-unlink-1.txt &&
+	test_expect_code 2 vfsbench suite vfs-commits -e null --loops 1 \
+		--profile 1 --csv perf-open-missing-1.folded -D "$TRASH/work" 1 \
+		>out 2>err &&
+	test_grep "^vfsbench: --csv ${SQ}perf-open-missing-1.folded${SQ} and --profile ${SQ}perf-open-missing-1.folded${SQ} are the same file" err &&
+	! test -e perf-open-missing-1.folded &&
+	canary_check &&
+	workdir_empty
+'
+
 test_done

@@ -408,4 +408,57 @@ test_expect_success '-e posix is not refused where io_uring is' '
 	canary_check && workdir_empty
 '
 
+# A stop while an op waits in the ring: a read of a FIFO that has a
+# writer (the test's fd 3) and no data never completes by itself, and
+# the kick of the stop only ended the client's wait for its completion
+# (EINTR), which was waited again: the client was stuck, exit 3, the
+# tree left. The ring's ops are now cancelled at a stop: the read ends
+# with EINTR (interrupted, not an error), exit 130, the tree removed.
+# With --uring-depth 2, one thread's two lanes both read it.
+cat >fiforead.load <<EOF
+[setup]
+symlink  "$TRASH/rfifo"  f
+[run]
+open     f  rdonly  @1
+read     @1  1
+close    @1
+EOF
+mkfifo "$TRASH/rfifo"
+
+# reads_polled N: the rings of $pid hold N reads (IORING_OP_READ, 22)
+# armed on a poll (their fdinfo's PollList): every lane's read waits
+# there, none is still on its open.
+reads_polled() {
+	rp_n=0
+	for rp_f in /proc/"$pid"/fd/*; do
+		case $(readlink "$rp_f" 2>/dev/null) in
+		*io_uring*)
+			rp_c=$(grep -c "^ *op=22," "/proc/$pid/fdinfo/${rp_f##*/}" 2>/dev/null)
+			rp_n=$((rp_n + ${rp_c:-0}))
+			;;
+		esac
+	done
+	test "$rp_n" -ge "$1"
+}
+
+for depth in 1 2; do
+	test_expect_success "--uring-depth $depth: SIGINT while a read of a FIFO waits in the ring: exit 130, no stuck client, the tree removed" '
+		canary_setup &&
+		exec 3<>"$TRASH/rfifo" &&
+		start_vfsbench -q -e uring --uring-depth '"$depth"' -t 60s \
+			--warmup 0 --links-out -c fiforead.load \
+			-D "$TRASH/work" 1 &&
+		wait_until "no read of the FIFO in the ring" reads_polled '"$depth"' &&
+		blocked 1 io_cqring_wait &&
+		kill -INT "$pid" &&
+		ends 130 &&
+		exec 3>&- &&
+		! grep -q "could not be stopped\|stuck" err &&
+		test_grep "^  read: interrupted by the stop (EINTR), not an unexpected result x '"$depth"'\$" out &&
+		test "$(unexpected_total out)" = 0 &&
+		canary_check && workdir_empty
+	'
+	exec 3>&-
+done
+
 test_done

@@ -364,4 +364,32 @@ test_expect_success 'uring --resolve dirfd refuses statvfs_legacy' '
 	test_cmp expect err && workdir_empty && canary_check
 '
 
+SQ="'"
+
+# [run N] streams (a recording's tasks): client i runs [run i mod N], and
+# a lane is a client. The check that no stream is left without a client
+# counted threads: one thread of 2 lanes was refused 2 streams.
+printf '%s\n' "[run 0]" "stat ." "[run 1]" "stat ." "stat ." >streams2.load
+printf '%s\n' "[run 0]" "stat ." "[run 1]" "stat ." "[run 2]" "stat ." >streams3.load
+
+test_expect_success '[run N] streams count lanes: one thread of 2 lanes runs 2 streams, as 2 threads do' '
+	canary_setup &&
+	vfsbench -q -e uring --uring-depth 2 -c streams2.load --loops 3 \
+		-D "$TRASH/work" 1 >lanes.out 2>err &&
+	test ! -s err &&
+	vfsbench -q -e uring -c streams2.load --loops 3 -D "$TRASH/work" 2 \
+		>threads.out 2>err &&
+	test "$(op_count lanes.out stat)" = 9 &&
+	test "$(op_count threads.out stat)" = 9 &&
+	echo "error: ${SQ}streams3.load${SQ} has 3 [run N] streams, one per recorded task: run it with at least 3 clients, not 2 (1 thread of 2 lanes; client i runs [run i mod 3])" >expect &&
+	test_expect_code 2 vfsbench -q -e uring --uring-depth 2 \
+		-c streams3.load --loops 3 -D "$TRASH/work" 1 >out 2>err &&
+	test_cmp expect err &&
+	test ! -s out &&
+	vfsbench -q -e uring --uring-depth 3 -c streams3.load --loops 3 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	test "$(op_count out stat)" = 9 &&
+	canary_check && workdir_empty
+'
+
 test_done

@@ -213,6 +213,31 @@ else
 	'
 fi
 
+# --- a stop while the names are made -------------------------------------------
+
+# 10 million lookups take a minute and a half on a loaded machine, and
+# the loop made them all, whatever the stop: the client was stuck past
+# --stop-timeout, the tree left, exit 3. The names are made a slice at a
+# time, with a look for the stop between two. The [setup] line makes
+# "ready" just before the names: the handshake.
+has_ready() {
+	test -n "$(find "$TRASH/work" -name ready 2>/dev/null)"
+}
+
+test_expect_success 'SIGINT while negative=10000000 is made: exit 130, no stuck client, the tree removed' '
+	canary_setup &&
+	printf "%s\n" "[setup]" "create ready" "[run]" "stat ." >ready.load &&
+	start_vfsbench -q -c ready.load --loops 1 \
+		--dcache negative=10000000 -D "$TRASH/work" 1 &&
+	wait_until "no [setup] done" has_ready &&
+	kill -INT "$pid" &&
+	ends 130 &&
+	! grep -q "could not be stopped\|stuck" err &&
+	! grep -q "^error" err &&
+	canary_check &&
+	workdir_empty
+'
+
 # --- compare ---------------------------------------------------------------------
 
 test_expect_success 'compare: a file without dcache is warm; cold vs warm is not like for like' '

@@ -200,7 +200,7 @@ test_expect_success 'a marker of a dead instance, ours: reused, then removed' '
 	chmod 0700 "$TRASH/work/clients" &&
 	marker "$TRASH/work/clients/.vfsbench-workdir" "$sp" 1 &&
 	db --run-once --skip-cleanup -D "$TRASH/work" -c through.txt 1 >out 2>err &&
-	test_grep "^vfsbench work directory of pid [0-9]* started at [0-9]* (id [0-9a-f]\{16\}); " \
+	test_grep "^vfsbench work directory of pid [0-9]* started at [0-9]* (id [0-9a-f]\{16\}) in pid namespace [0-9]* on boot [0-9a-f-]\{36\}; " \
 		"$TRASH/work/clients/.vfsbench-workdir" &&
 	! grep -q "pid $sp " "$TRASH/work/clients/.vfsbench-workdir" &&
 	db --run-once -D "$TRASH/work" -c through.txt 1 >out 2>err &&
@@ -346,6 +346,44 @@ test_expect_success 'an inner instance inside our live work directory: left, wit
 	test -f "$inner/run0/clients/client0/f" &&
 	test "$(grep -c "holds another" err)" -eq 1 &&
 	rm -r "$TRASH"/work/vfsbench.* &&
+	canary_check && workdir_empty
+'
+
+# A marker says where its pid means something (its PID namespace and the
+# boot): one of another namespace or boot names a process our /proc cannot
+# see. The pid here is a dead one of ours: judged by our /proc, the tree
+# was taken for gone and used, while its instance may run elsewhere.
+test_expect_success 'a marker of another PID namespace or boot: never used, exit 2' '
+	canary_setup || exit 1
+	sleep 0 &
+	sp=$! &&
+	wait "$sp" &&
+	ns=$(stat -L -c %i /proc/self/ns/pid) &&
+	boot=$(cat /proc/sys/kernel/random/boot_id) &&
+	other=00000000-0000-4000-8000-000000000000 &&
+	mkdir -p "$TRASH/work/clients/client0" &&
+	chmod 0700 "$TRASH/work/clients" &&
+	m="$TRASH/work/clients/.vfsbench-workdir" &&
+	printf "vfsbench work directory of pid %s started at 1 (id 0123456789abcdef) in pid namespace %s on boot %s; x\n" \
+		"$sp" "$((ns + 1))" "$boot" >"$m" &&
+	listing "$TRASH/work" >before &&
+	test_expect_code 2 db --run-once -D "$TRASH/work" -c through.txt 1 \
+		>out 2>err &&
+	echo "error: ${SQ}$TRASH/work/clients${SQ} was made by vfsbench pid $sp in another PID namespace (pid:[$((ns + 1))]; this process is in pid:[$ns]): whether it still runs cannot be told from here; not using it" >expect &&
+	test_cmp expect err &&
+	printf "vfsbench work directory of pid %s started at 1 (id 0123456789abcdef) in pid namespace %s on boot %s; x\n" \
+		"$sp" "$ns" "$other" >"$m" &&
+	test_expect_code 2 db --adopt-clients --run-once -D "$TRASH/work" \
+		-c through.txt 1 >out 2>err &&
+	echo "error: ${SQ}$TRASH/work/clients${SQ} was made by vfsbench pid $sp on another host or an earlier boot (boot id $other; this boot is $boot): whether it still runs cannot be told from here; not using it" >expect &&
+	test_cmp expect err &&
+	listing "$TRASH/work" >after &&
+	test_cmp before after &&
+	# ours, here: gone, so used and removed
+	printf "vfsbench work directory of pid %s started at 1 (id 0123456789abcdef) in pid namespace %s on boot %s; x\n" \
+		"$sp" "$ns" "$boot" >"$m" &&
+	db --run-once -D "$TRASH/work" -c through.txt 1 >out 2>err &&
+	test ! -e "$TRASH/work/clients" &&
 	canary_check && workdir_empty
 '
 

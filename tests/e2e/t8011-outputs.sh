@@ -317,4 +317,25 @@ else
 	'
 fi
 
+# perf lock record's perf-N.lock.data is a --profile output too: the
+# check left it out, and -c perf-1.lock.data --profile 1 replaced the
+# loadfile it read with perf's lock data.
+test_expect_success '--profile'"'"'s perf-N.lock.data is an output: as the loadfile or another output, exit 2, nothing written' '
+	canary_setup &&
+	cp s.load perf-1.lock.data &&
+	test_expect_code 2 env PATH="$TRASH/fakeperf:$TEST_PATH" "$VFSBENCH" \
+		-q -e null --loops 1 -c perf-1.lock.data -D "$TRASH/work" \
+		--profile 1 1 >out 2>err &&
+	input_msg --profile perf-1.lock.data "-c ${SQ}perf-1.lock.data${SQ}" >expect &&
+	test_cmp expect err &&
+	test_cmp s.load perf-1.lock.data &&
+	rm perf-1.lock.data &&
+	test_expect_code 2 run_null --profile 1 --json perf-1.lock.data \
+		>out 2>err &&
+	same_msg --json perf-1.lock.data --profile perf-1.lock.data >expect &&
+	test_cmp expect err &&
+	! test -e perf-1.lock.data &&
+	nothing_made
+'
+
 test_done

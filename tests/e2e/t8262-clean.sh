@@ -180,4 +180,164 @@ for sig in INT TERM HUP; do
 	'
 done
 
+# --- markers of another PID namespace or boot ---------------------------------
+
+# The marker says where its pid means something: the PID namespace (the
+# inode of /proc/self/ns/pid) and the boot (its boot id). One written
+# elsewhere is never judged by our /proc: a live instance there would
+# look gone.
+here_ns=$(stat -L -c %i /proc/self/ns/pid)
+here_boot=$(cat /proc/sys/kernel/random/boot_id)
+
+# start_ns [--mount-proc]: a run in a PID namespace of its own (pid 1
+# there), blocked in the open of the FIFO; unshare's pid in $upid, the
+# run's (as we see it) in $pid, its tree in $tree, its namespace in $ns.
+start_ns() {
+	start_bg unshare --pid --fork "$@" "$VFSBENCH" -q -t 60s --warmup 0 \
+		--links-out -c fifo.load -D "$W" 1 &&
+	upid=$pid &&
+	wait_until "no child of unshare" pgrep -P "$upid" >/dev/null &&
+	pid=$(pgrep -P "$upid") &&
+	blocked 1 wait_for_partner &&
+	ns=$(stat -L -c %i "/proc/$pid/ns/pid") &&
+	test "$ns" != "$here_ns" &&
+	tree=$(cd "$W" && ls -d vfsbench.*)
+}
+
+# elsewhere_msg TREE PID NS: the refusal of a tree of namespace NS.
+elsewhere_msg() {
+	echo "error: ${SQ}$W/$1${SQ} was made by vfsbench pid $2 in another PID namespace (pid:[$3]; this process is in pid:[$here_ns]): whether it still runs cannot be told from here; left in place (once you know it has ended: vfsbench clean --assume-gone)"
+}
+
+if ! unshare --pid --fork --mount-proc true 2>/dev/null; then
+	test_skip 'a live run in another PID namespace: its marker says so; clean leaves it, exit 3' 'unshare --pid --fork --mount-proc is not permitted here'
+	test_skip 'the tree of a killed run of another PID namespace: left until --assume-gone' 'unshare --pid --fork --mount-proc is not permitted here'
+else
+	# with its own /proc its pid 1 is ours 1, another process: the
+	# marker alone said gone, and clean removed a live tree
+	test_expect_success 'a live run in another PID namespace: its marker says so; clean leaves it, exit 3' '
+		for proc in --mount-proc ""; do
+			fresh &&
+			start_ns $proc &&
+			test_grep "^vfsbench work directory of pid 1 started at [0-9]* (id [0-9a-f]*) in pid namespace $ns on boot $here_boot; " \
+				"$W/$tree/.vfsbench-workdir" &&
+			test_expect_code 3 vfsbench clean -D "$W" >cout 2>cerr &&
+			elsewhere_msg "$tree" 1 "$ns" >expect &&
+			test_cmp expect cerr &&
+			test_cmp /dev/null cout &&
+			test -f "$W/$tree/.vfsbench-workdir" &&
+			blocked 1 wait_for_partner &&
+			kill -INT "$pid" &&
+			pid=$upid &&
+			ends 130 &&
+			canary_check && workdir_empty || return 1
+		done
+	'
+
+	test_expect_success 'the tree of a killed run of another PID namespace: left until --assume-gone' '
+		fresh &&
+		start_ns --mount-proc &&
+		kill -KILL "$pid" &&
+		# unshare 2.38 says "sigprocmask unblock failed" and exits 1
+		# where its child died of a signal: its status is not ours
+		{ wait "$upid"; true; } &&
+		test -f "$W/$tree/.vfsbench-workdir" &&
+		test_expect_code 3 vfsbench clean -D "$W" >cout 2>cerr &&
+		elsewhere_msg "$tree" 1 "$ns" >expect &&
+		test_cmp expect cerr &&
+		test -d "$W/$tree" &&
+		vfsbench clean -D "$W" --assume-gone >cout 2>cerr &&
+		echo "vfsbench clean: removed ${SQ}$W/$tree${SQ} (left by pid 1 of another PID namespace or boot, assumed gone)" >expect &&
+		test_cmp expect cerr &&
+		canary_check && workdir_empty
+	'
+fi
+
+# set_marker FILE PID START [NS BOOT]: a marker of this id, in the form
+# of today (with NS and BOOT) or of a vfsbench before them.
+set_marker() {
+	if test $# -gt 3; then
+		printf "vfsbench work directory of pid %s started at %s (id 0123456789abcdef) in pid namespace %s on boot %s; vfsbench removes it when the run ends\n" \
+			"$2" "$3" "$4" "$5" >"$1"
+	else
+		printf "vfsbench work directory of pid %s started at %s (id 0123456789abcdef); vfsbench removes it when the run ends\n" \
+			"$2" "$3" >"$1"
+	fi
+}
+
+test_expect_success 'another boot (host): left with both boot ids; old markers judged by pid and start time' '
+	fresh &&
+	killed_tree &&
+	other=00000000-0000-4000-8000-000000000000 &&
+	set_marker "$W/$tree/.vfsbench-workdir" "$dead" 1 "$here_ns" "$other" &&
+	test_expect_code 3 vfsbench clean -D "$W" >cout 2>cerr &&
+	echo "error: ${SQ}$W/$tree${SQ} was made by vfsbench pid $dead on another host or an earlier boot (boot id $other; this boot is $here_boot): whether it still runs cannot be told from here; left in place (once you know it has ended: vfsbench clean --assume-gone)" >expect &&
+	test_cmp expect cerr &&
+	test -d "$W/$tree" &&
+	# ours, but for the marker'"'"'s form: a live pid with its start
+	# time is running, as before
+	set_marker "$W/$tree/.vfsbench-workdir" $$ "$(awk "{ print \$22 }" /proc/$$/stat)" &&
+	vfsbench clean -D "$W" >cout 2>cerr &&
+	echo "warning: ${SQ}$W/$tree${SQ} is in use by vfsbench pid $$, which is running: left in place" >expect &&
+	test_cmp expect cerr &&
+	# and a dead one is gone
+	set_marker "$W/$tree/.vfsbench-workdir" "$dead" 1 &&
+	vfsbench clean -D "$W" >cout 2>cerr &&
+	echo "vfsbench clean: removed ${SQ}$W/$tree${SQ} (left by pid $dead)" >expect &&
+	test_cmp expect cerr &&
+	canary_check && workdir_empty
+'
+
+# --- trees that cannot be opened or read -------------------------------------
+
+# A tree clean cannot open, or whose marker it cannot read, was said to
+# have no marker file; a -D it cannot list failed with exit 3 and no
+# word. Each is now named with the system's reason, exit 3, nothing
+# removed. As nobody: root opens whatever the modes say.
+if test -n "$have_nobody" &&
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$VFSBENCH" --version >/dev/null 2>&1; then
+	test_expect_success 'a tree, a marker or a -D that cannot be read: the reason, exit 3, nothing removed' '
+		fresh &&
+		chmod 0711 "$TRASH" &&
+		{ sleep 0 & } &&
+		gone_pid=$! &&
+		wait "$gone_pid" &&
+		rm -rf nb && mkdir nb && chown nobody:nogroup nb &&
+		line=$(printf "vfsbench work directory of pid %s started at 1 (id 0123456789abcdef) in pid namespace %s on boot %s; x" \
+			"$gone_pid" "$here_ns" "$here_boot") &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c "
+			mkdir -m 0700 nb/vfsbench.closed nb/vfsbench.unread &&
+			printf \"%s\\n\" \"\$1\" >nb/vfsbench.closed/.vfsbench-workdir &&
+			printf \"%s\\n\" \"\$1\" >nb/vfsbench.unread/.vfsbench-workdir &&
+			chmod 0 nb/vfsbench.closed nb/vfsbench.unread/.vfsbench-workdir
+		" sh "$line" &&
+		test_expect_code 3 setpriv --reuid=nobody --regid=nogroup \
+			--clear-groups "$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		cat >expect <<-EOF &&
+		error: cannot open ${SQ}$TRASH/nb/vfsbench.closed${SQ}: Permission denied; not removing it
+		error: cannot read ${SQ}$TRASH/nb/vfsbench.unread/.vfsbench-workdir${SQ}: Permission denied; not removing it
+		EOF
+		test_cmp expect err &&
+		test -d nb/vfsbench.closed &&
+		test -f nb/vfsbench.unread/.vfsbench-workdir &&
+		# their modes back: nobody'"'"'s, gone, removed
+		chmod 0700 nb/vfsbench.closed &&
+		chmod 0600 nb/vfsbench.unread/.vfsbench-workdir &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		test "$(grep -c "^vfsbench clean: removed .* (left by pid $gone_pid)\$" err)" = 2 &&
+		test -z "$(ls -A nb)" &&
+		chmod 0311 nb &&
+		test_expect_code 3 setpriv --reuid=nobody --regid=nogroup \
+			--clear-groups "$VFSBENCH" clean -D "$TRASH/nb" >out 2>err &&
+		echo "error: cannot list ${SQ}$TRASH/nb${SQ}: Permission denied" >expect &&
+		test_cmp expect err &&
+		chmod 0755 nb &&
+		canary_check
+	'
+else
+	test_skip 'a tree, a marker or a -D that cannot be read: the reason, exit 3, nothing removed' 'user nobody cannot run vfsbench here'
+fi
+
 test_done

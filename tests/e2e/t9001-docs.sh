@@ -81,8 +81,10 @@ test_expect_success 'every option of --help-all is in vfsbench.1' '
 
 # The options of other programs that vfsbench.1 quotes: configure's and
 # mpirun's (MANY HOSTS), perf record's --control (PROFILING), which
-# --perf-ctl speaks to.
-foreign_options='--allow-run-as-root --bind-to --control --hostfile --mca --with-mpi'
+# --perf-ctl speaks to, unshare's (WORK DIRECTORY); and vfsbench clean's
+# own, whose section is there (checked against its --help below).
+foreign_options='--allow-run-as-root --bind-to --control --hostfile --mca --with-mpi
+--pid --fork --mount-proc --assume-gone'
 
 test_expect_success 'every option in vfsbench.1 is in --help-all' '
 	{ help_long_options && printf "%s\n" $foreign_options; } | sort -u >help &&
@@ -94,6 +96,16 @@ test_expect_success 'every option in vfsbench.1 is in --help-all' '
 		cat extra &&
 		false
 	fi
+'
+
+test_expect_success 'vfsbench clean --help: its options, in vfsbench.1' '
+	vfsbench clean --help >help &&
+	sed -n "s/^ \{1,8\}\(-., \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p" help |
+		sort -u >opts &&
+	test "$(tr "\n" " " <opts)" = "--assume-gone --directory --help " &&
+	man1_main | long_options >man &&
+	comm -23 opts man >missing &&
+	test ! -s missing
 '
 
 test_expect_success 'DBENCH PERSONALITY has every option of vfsbench dbench --help, and no other' '

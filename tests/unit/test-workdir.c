@@ -245,7 +245,8 @@ static void build_tree(const struct workdir *wd)
 START_TEST(test_workdir_create_layout)
 {
 	struct workdir wd;
-	char buf[256], expect[PATH_MAX];
+	char buf[512], expect[PATH_MAX];
+	struct marker_place place;
 	unsigned long long start;
 	struct stat st;
 
@@ -266,10 +267,12 @@ START_TEST(test_workdir_create_layout)
 	ck_assert_uint_eq(strlen(wd.id), 16);
 	ck_assert_uint_eq(strspn(wd.id, "0123456789abcdef"), 16);
 	ck_assert_int_eq(marker_proc_start(getpid(), &start), 0);
+	ck_assert_int_eq(marker_place_here(&place), 0);
+	ck_assert_uint_eq(strlen(place.boot), 36);
 	fmt(expect, sizeof(expect),
 	    MARKER_START
-	    "%ld started at %llu (id %s); vfsbench removes it when the run ends\n",
-	    (long)getpid(), start, wd.id);
+	    "%ld started at %llu (id %s) in pid namespace %llu on boot %s; vfsbench removes it when the run ends\n",
+	    (long)getpid(), start, wd.id, place.pidns, place.boot);
 	ck_assert_str_eq(buf, expect);
 	ck_assert_int_eq(count_entries(wd.path), 1);
 
