@@ -153,6 +153,18 @@ test_if "$boots" 'a guest that never boots: the boot timeout, exit 3' '
 	canary_check && workdir_empty && no_qemu_left
 '
 
+# A run that hangs: its hook sleeps in the guest; the run timeout, which
+# counts from the guest's start of its run, ends it.
+test_if "$boots" 'a guest run that never ends: the run timeout, exit 3' '
+	canary_setup &&
+	test_expect_code 3 kv -k "$K" -l a -k "$K" -l b --boots 1 \
+		--run-timeout 15s -- --exec-before "sleep 600" -t 1s 1 \
+		>out 2>err &&
+	test_grep "^error: boot1: the guest${SQ}s run did not end within --run-timeout 15 s; the serial log${SQ}s end:\$" err &&
+	test_grep "^  serial| vfsbench-guest: run" err &&
+	canary_check && workdir_empty && no_qemu_left
+'
+
 test_if "$boots" 'a guest run that fails: exit 3, the guest${SQ}s status and its log' '
 	canary_setup &&
 	test_expect_code 3 kv -k "$K" -l a -k "$K" -l b --boots 1 -- \
