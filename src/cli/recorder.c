@@ -230,15 +230,46 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	return 0;
 }
 
-static int write_output(const char *path, const char *text, size_t len)
+/*
+ * The loadfile, made 0600 less the umask where it holds bytes that others
+ * could not read (doc/recording.md, "The tree"): never readable by more
+ * than the files it copies.
+ */
+static int write_output(const char *path, const char *text, size_t len,
+			bool private)
 {
 	struct outfile o;
-	FILE *f = outfile_open(&o, path);
+	FILE *f = outfile_open_perm(&o, path, private ? 0600 : 0777);
 
 	if (!f)
 		return VB_EXIT_RUNTIME;
 	fwrite(text, 1, len, f);
 	return outfile_commit(&o) ? VB_EXIT_RUNTIME : 0;
+}
+
+/*
+ * Does a directory from / to @dir (absolute, resolved) lack the search bit
+ * for others? Then none of the files below it is readable by all.
+ */
+static bool hidden(const char *dir)
+{
+	char p[PATH_MAX];
+	struct stat st;
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(p))
+		return true;
+	memcpy(p, dir, n + 1);
+	for (;;) {
+		char *slash;
+
+		if (stat(p[0] ? p : "/", &st) || !(st.st_mode & S_IXOTH))
+			return true;
+		slash = strrchr(p, '/');
+		if (!slash || !p[0])
+			return false;
+		*slash = '\0';
+	}
 }
 
 /* Checks made before anything runs; 0 or an exit status. */
@@ -403,7 +434,7 @@ int recorder_main(int argc, const char **argv)
 	status = check(&rc);
 	if (status)
 		goto out;
-	if (recordtree_read(&tree, rc.rootabs, NULL, rc.with_data)) {
+	if (recordtree_read(&tree, rc.rootabs, rc.with_data)) {
 		status = VB_EXIT_RUNTIME;
 		goto out;
 	}
@@ -411,6 +442,7 @@ int recorder_main(int argc, const char **argv)
 	r.per_task = rc.tasks_as_clients;
 	r.keep_outside = rc.keep_outside;
 	r.with_data = rc.with_data;
+	r.root_hidden = rc.with_data && hidden(rc.rootabs);
 	if (!rc.from_trace) {
 		const char *tmp = getenv("TMPDIR");
 
@@ -443,7 +475,7 @@ int recorder_main(int argc, const char **argv)
 		status = VB_EXIT_SIGNAL(signals.last);
 	}
 	if (!status)
-		status = write_output(rc.output, text, len);
+		status = write_output(rc.output, text, len, r.data_private);
 	if (!status)
 		fprintf(stderr,
 			"vfsbench record: %s: %lu ops from %lu calls of %u tasks\n",

@@ -90,6 +90,14 @@ struct record {
 	bool handle_outside[256]; /* filled by an open outside: only read */
 	/* --with-data: [setup] writes the files' bytes where it has them */
 	bool with_data;
+	/* a directory from / to the root has no search bit for others */
+	bool root_hidden;
+	/*
+	 * Set by record_write(): a file whose bytes [setup] holds was not
+	 * readable by all (no read bit for others on it, or no search bit
+	 * on a directory above it), so the loadfile may not be.
+	 */
+	bool data_private;
 	unsigned int cur; /* the task of the call being taken */
 	bool handle_busy[256];
 	unsigned int handle_task[256]; /* the task that opened it */

@@ -74,6 +74,29 @@ static bool data_write(FILE *f, const struct record_entry *e, size_t *total)
 }
 
 /*
+ * Could others read @e's bytes where it was? Its read bit for others, and
+ * the search bit for others of each directory above it, up to / (those
+ * above the root the caller looked at: root_hidden).
+ */
+static bool readable_by_all(struct record *r, const struct record_entry *e)
+{
+	char dir[PATH_MAX];
+	const struct record_entry *d;
+	size_t n = strlen(e->path);
+
+	if (r->root_hidden || !(e->mode & S_IROTH) || n >= sizeof(dir))
+		return false;
+	memcpy(dir, e->path, n + 1);
+	for (char *slash; (slash = strrchr(dir, '/'));) {
+		*slash = '\0';
+		d = record_entry_find(r, dir);
+		if (!d || !(d->mode & S_IXOTH))
+			return false;
+	}
+	return true;
+}
+
+/*
  * [setup]: the entries the program found, parents first (a path sorts
  * before every path below it). Files get their size, and with --with-data
  * their bytes (made[3] of them; size only: made[4]).
@@ -107,6 +130,8 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 				perm);
 			if (r->with_data && data_write(f, e, &total)) {
 				made[3]++;
+				if (!readable_by_all(r, e))
+					r->data_private = true;
 			} else {
 				fprintf(f, "ftruncate @1 %llu\n",
 					(unsigned long long)e->size);
@@ -251,6 +276,9 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 		fprintf(f,
 			"# files made with their size only (over 64 KiB, past 1 MiB in all, or unreadable): %lu\n",
 			made[4]);
+		if (r->data_private)
+			fprintf(f,
+				"# bytes of files others could not read: this loadfile is made readable by its owner only (0600)\n");
 	} else {
 		fprintf(f,
 			"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",

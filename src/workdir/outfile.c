@@ -130,11 +130,17 @@ static int open_direct(const char *path)
 
 FILE *outfile_open(struct outfile *o, const char *path)
 {
+	return outfile_open_perm(o, path, 0777);
+}
+
+FILE *outfile_open_perm(struct outfile *o, const char *path, mode_t perm)
+{
 	const char *name;
 	struct stat st;
 
 	memset(o, 0, sizeof(*o));
 	o->path = name = path;
+	o->perm = perm & 0777;
 	if (!strcmp(path, "-")) {
 		/* after what the report has written there */
 		fflush(stdout);
@@ -155,7 +161,7 @@ FILE *outfile_open(struct outfile *o, const char *path)
 			return NULL;
 		}
 	} else {
-		o->fd = make_tmp(o, path, 0666);
+		o->fd = make_tmp(o, path, 0666 & o->perm);
 		name = o->tmp;
 	}
 	if (o->fd < 0 || !stream(o)) {
@@ -169,7 +175,8 @@ FILE *outfile_open(struct outfile *o, const char *path)
 
 /*
  * The temporary file, open as @fd, takes the owner, group and permission
- * bits of the regular file @st it replaces (set-id bits are not kept).
+ * bits of the regular file @st it replaces (set-id bits are not kept),
+ * less those that the bits it may have (@o->perm) lack.
  * Where the caller may not give a file away (EPERM: not root), it stays
  * the caller's, in the old group where the caller is a member of it.
  */
@@ -180,7 +187,7 @@ static int keep_owner(const struct outfile *o, int fd, const struct stat *st)
 	     (fchown(fd, (uid_t)-1, st->st_gid) && errno != EPERM)))
 		return error("cannot give '%s' the owner of '%s': %s", o->tmp,
 			     o->path, strerror(errno));
-	if (fchmod(fd, st->st_mode & 0777))
+	if (fchmod(fd, st->st_mode & o->perm))
 		return error("cannot give '%s' the mode of '%s': %s", o->tmp,
 			     o->path, strerror(errno));
 	return 0;
@@ -266,6 +273,7 @@ int outfile_reserve(struct outfile *o, const char *path, mode_t mode)
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	o->fd = -1;
+	o->perm = 0777;
 	fd = make_tmp(o, path, mode);
 	if (fd < 0) {
 		error("cannot write '%s': %s", o->tmp, strerror(errno));

@@ -31,11 +31,20 @@ struct outfile {
 	FILE *f; /* writes go to fd, through outfile.c's own writer */
 	int fd;
 	int err; /* the errno of the first failed write, 0 if none */
+	mode_t perm; /* the permission bits the file may have at most */
 	bool direct; /* written into path (or stdout): no rename */
 };
 
 /* Open for writing; NULL with a message on failure. */
 FILE *outfile_open(struct outfile *o, const char *path);
+/*
+ * The same, for a file whose permission bits are at most @perm (0600 for
+ * a file that holds what only its owner may read): a new file is made
+ * with 0666 & @perm less the umask, a regular file replaced keeps its
+ * bits less those @perm lacks. A target written into (a FIFO, a device, through
+ * a symlink, standard output) keeps its own.
+ */
+FILE *outfile_open_perm(struct outfile *o, const char *path, mode_t perm);
 /*
  * Flush, close and (for a temporary file) put in place; 0, or -1 with a
  * message naming the file and the error (the temporary file is removed).
