@@ -27,6 +27,7 @@
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/recordlog.h"
 #include "cli/recordtree.h"
 #include "cli/usage.h"
 #include "lang/loadfile.h"
@@ -146,51 +147,6 @@ static char *command_words(char **cmd)
 	return s;
 }
 
-/* Read the log into @r. 0, or an exit status with a message. */
-static int convert(struct recorder *rc, const char *log, struct record *r,
-		   unsigned int *ntasks)
-{
-	struct strace s;
-	struct strace_call c;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int ret = 0;
-	FILE *f = fopen(log, "re");
-
-	(void)rc;
-	if (!f)
-		return error("cannot read %s: %s", log, strerror(errno)),
-		       VB_EXIT_USAGE;
-	strace_init(&s, log);
-	while ((n = getline(&line, &cap, f)) > 0) {
-		/* a last line without its newline was cut while written */
-		if (line[n - 1] != '\n') {
-			error_at(
-				log, s.line + 1, (unsigned int)n,
-				"a line without its end: the trace is cut short");
-			ret = -EINVAL;
-			break;
-		}
-		line[n - 1] = '\0';
-		ret = strace_line(&s, line, &c);
-		if (ret < 0)
-			break;
-		if (ret)
-			record_call(r, &c);
-		ret = 0;
-	}
-	if (!ret && ferror(f))
-		ret = error("cannot read %s: %s", log, strerror(errno));
-	if (!ret)
-		ret = strace_end(&s);
-	*ntasks = strace_ntasks(&s);
-	strace_release(&s);
-	free(line);
-	fclose(f);
-	return ret ? VB_EXIT_USAGE : 0;
-}
-
 /* The loadfile in memory, checked by the parser; 0 or an exit status. */
 static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 		  char **text, size_t *len)
@@ -205,6 +161,7 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	struct tm tm;
 	FILE *f = open_memstream(text, len);
 	char *words = command_words(rc->cmd);
+	unsigned long lines = 0;
 	int ret;
 
 	if (!f)
@@ -223,6 +180,15 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	if (fclose(f) || ret)
 		die("out of memory");
 	free(words);
+	/* [setup] and the header come on top of the [run] bounded so far */
+	for (const char *p = *text;
+	     (p = memchr(p, '\n', *len - (size_t)(p - *text))); p++)
+		lines++;
+	if (*len > LOADFILE_MAX_BYTES || lines > LOADFILE_MAX_LINES)
+		return error("the recording is %zu bytes in %lu lines, more than a loadfile may hold (%u bytes, %u lines): no loadfile written",
+			     *len, lines, LOADFILE_MAX_BYTES,
+			     LOADFILE_MAX_LINES),
+		       VB_EXIT_RUNTIME;
 	if (loadfile_parse(&lf, rc->output, *text, *len, &lopts))
 		return error("the recording is no loadfile vfsbench can read (a bug of vfsbench record): no loadfile written"),
 		       VB_EXIT_RUNTIME;
@@ -461,8 +427,8 @@ int recorder_main(int argc, const char **argv)
 		if (status)
 			goto done;
 	}
-	status = convert(&rc, rc.from_trace ? rc.from_trace : rc.trace, &r,
-			 &ntasks);
+	status = recordlog_read(rc.from_trace ? rc.from_trace : rc.trace, &r,
+				&ntasks);
 	if (!status && !r.ops) {
 		error("no call of the command's was below %s: no loadfile written",
 		      rc.rootabs);

@@ -52,6 +52,7 @@ void record_release(struct record *r)
 		free(r->tasks[i].run.s);
 	}
 	free(r->tasks);
+	pidmap_release(&r->taskmap);
 	for (unsigned int i = 0; i < r->nfdtabs; i++)
 		free(r->fdtabs[i].v);
 	free(r->fdtabs);
@@ -72,6 +73,11 @@ void record_count_add(struct record_counts *c, const char *name)
 			return;
 		}
 	}
+	/* one more entry for the rest */
+	if (c->n >= RECORD_COUNT_NAMES && strcmp(name, "(other names)")) {
+		record_count_add(c, "(other names)");
+		return;
+	}
 	if (c->n == c->alloc) {
 		c->alloc = c->alloc ? 2 * c->alloc : 16;
 		c->v = xrealloc(c->v, c->alloc * sizeof(*c->v));
@@ -83,10 +89,10 @@ void record_count_add(struct record_counts *c, const char *name)
 struct record_task *record_task_get(struct record *r, long pid)
 {
 	struct record_task *t;
+	unsigned int i;
 
-	for (unsigned int i = r->ntasks; i--;)
-		if (r->tasks[i].pid == pid)
-			return &r->tasks[i];
+	if (pidmap_get(&r->taskmap, pid, &i))
+		return &r->tasks[i];
 	if (r->ntasks == r->atasks) {
 		r->atasks = r->atasks ? 2 * r->atasks : 16;
 		r->tasks = xrealloc(r->tasks, r->atasks * sizeof(*r->tasks));
@@ -96,8 +102,13 @@ struct record_task *record_task_get(struct record *r, long pid)
 	 * unknown to the trace (-e trace has no clone), so calls on them are
 	 * counted, not guessed at.
 	 */
-	r->fdtabs = xrealloc(r->fdtabs, (r->nfdtabs + 1) * sizeof(*r->fdtabs));
+	if (r->nfdtabs == r->afdtabs) {
+		r->afdtabs = r->afdtabs ? 2 * r->afdtabs : 16;
+		r->fdtabs =
+			xrealloc(r->fdtabs, r->afdtabs * sizeof(*r->fdtabs));
+	}
 	memset(&r->fdtabs[r->nfdtabs], 0, sizeof(*r->fdtabs));
+	pidmap_put(&r->taskmap, pid, r->ntasks);
 	t = &r->tasks[r->ntasks++];
 	t->pid = pid;
 	t->fdtab = r->nfdtabs++;
@@ -127,6 +138,7 @@ void record_line(struct record *r, const char *fmt, ...)
 		b->s = xrealloc(b->s, b->alloc);
 	}
 	b->len += (size_t)n;
+	r->run_bytes += (size_t)n;
 }
 
 int record_quote(const char *path, char *out, size_t len)

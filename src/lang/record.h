@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "lang/pidmap.h"
 #include "lang/strace.h"
 
 /*
@@ -34,6 +35,13 @@ struct record_count {
 	char name[STRACE_NAME_LEN];
 	unsigned long n;
 };
+
+/*
+ * At most this many names in a group: a damaged log of endless distinct
+ * names would otherwise grow the table without bound; the rest are
+ * counted under "(other names)". Linux has about 460 system calls.
+ */
+#define RECORD_COUNT_NAMES 1024
 
 struct record_counts {
 	struct record_count *v;
@@ -79,8 +87,9 @@ struct record {
 	size_t ntree;
 	struct record_task *tasks;
 	unsigned int ntasks, atasks;
+	struct pidmap taskmap; /* pid -> index in tasks */
 	struct record_fdtab *fdtabs;
-	unsigned int nfdtabs;
+	unsigned int nfdtabs, afdtabs;
 	bool root_listed; /* the root's own entries were read */
 	/* --tasks-as-clients: a [run N] stream per task, not one [run] */
 	bool per_task;
@@ -104,6 +113,7 @@ struct record {
 	unsigned int max_handle; /* highest handle used, 1-based */
 	/* the [run] section's lines, in order (without per_task) */
 	struct record_buf run;
+	size_t run_bytes; /* of every [run] stream: what the log made */
 	unsigned long calls, ops;
 	struct record_counts replayed; /* by call */
 	struct record_counts outside; /* dropped: a path outside the root */
