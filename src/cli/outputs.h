@@ -15,10 +15,12 @@ struct plot_config;
  * --ministat PREFIX-N.txt and every --profile perf-N.data it may write,
  * its inputs the loadfiles (every -c) and --perf-ctl's FIFOs; plot's
  * output is -o, its inputs the result files; fdscale's outputs are --json
- * and --csv. OPTIONS_RUN, or OPTIONS_USAGE with the message printed.
+ * and --csv; record's output is -o, its input --from-trace's log (or
+ * none: NULL). OPTIONS_RUN, or OPTIONS_USAGE with the message printed.
  */
 enum options_action outputs_check(const struct config *cfg);
 enum options_action outputs_check_plot(const struct plot_config *pc);
 enum options_action outputs_check_fdscale(const struct fdscale_config *fc);
+enum options_action outputs_check_record(const char *output, const char *log);
 
 #endif /* VB_CLI_OUTPUTS_H */

@@ -27,6 +27,7 @@
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/outputs.h"
 #include "cli/recordlog.h"
 #include "cli/recordtree.h"
 #include "cli/usage.h"
@@ -42,6 +43,7 @@
 
 struct recorder {
 	char *output;
+	enum outfile_target out_target; /* what -o was at the start */
 	char *root;
 	char *from_trace; /* convert this log; run nothing */
 	int force;
@@ -197,15 +199,18 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 }
 
 /*
- * The loadfile, made 0600 less the umask where it holds bytes that others
- * could not read (doc/recording.md, "The tree"): never readable by more
- * than the files it copies.
+ * The loadfile, by the rule of result files for what -o was when check()
+ * looked (a symlink planted since is never written through: out_target),
+ * made 0600 less the umask where it holds bytes that others could not
+ * read (doc/recording.md, "The tree"): never readable by more than the
+ * files it copies.
  */
-static int write_output(const char *path, const char *text, size_t len,
+static int write_output(const struct recorder *rc, const char *text, size_t len,
 			bool private)
 {
 	struct outfile o;
-	FILE *f = outfile_open_perm(&o, path, private ? 0600 : 0777);
+	FILE *f = outfile_open_as(&o, rc->output, rc->out_target,
+				  private ? 0600 : 0777);
 
 	if (!f)
 		return VB_EXIT_RUNTIME;
@@ -251,16 +256,31 @@ static int check(struct recorder *rc)
 		return usage_error(
 			       "--from-trace converts a log: no command with it"),
 		       VB_EXIT_USAGE;
+	if (outputs_check_record(rc->output, rc->from_trace) != OPTIONS_RUN)
+		return VB_EXIT_USAGE;
 	if (!realpath(rc->root, rc->rootabs))
 		return error("--root %s: %s", rc->root, strerror(errno)),
 		       VB_EXIT_USAGE;
 	if (stat(rc->rootabs, &st) || !S_ISDIR(st.st_mode))
 		return error("--root %s: %s", rc->root, strerror(ENOTDIR)),
 		       VB_EXIT_USAGE;
-	if (!lstat(rc->output, &st) && !rc->force)
+	/*
+	 * What -o is now is all it may be when the loadfile is written, the
+	 * command's run later: nothing (then made only where nothing is), a
+	 * regular file (replaced), or what the user named (a FIFO, a device,
+	 * a symlink, "-": written into, as any result file).
+	 */
+	if (!strcmp(rc->output, "-"))
+		rc->out_target = OUTFILE_ANY;
+	else if (lstat(rc->output, &st))
+		rc->out_target = OUTFILE_NEW;
+	else if (!rc->force)
 		return error("%s exists: give --force to replace it",
 			     rc->output),
 		       VB_EXIT_USAGE;
+	else
+		rc->out_target =
+			S_ISREG(st.st_mode) ? OUTFILE_REGULAR : OUTFILE_ANY;
 	if (!getcwd(rc->cwd, sizeof(rc->cwd)))
 		return error("cannot get the current directory: %s",
 			     strerror(errno)),
@@ -441,7 +461,7 @@ int recorder_main(int argc, const char **argv)
 		status = VB_EXIT_SIGNAL(signals.last);
 	}
 	if (!status)
-		status = write_output(rc.output, text, len, r.data_private);
+		status = write_output(&rc, text, len, r.data_private);
 	if (!status)
 		fprintf(stderr,
 			"vfsbench record: %s: %lu ops from %lu calls of %u tasks\n",

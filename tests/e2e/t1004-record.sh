@@ -3,6 +3,7 @@
 test_description='vfsbench record: a program traced, its loadfile, its replay'
 # shellcheck disable=SC2154
 . "$srcdir/tests/e2e/lib.sh"
+SQ="'"
 
 # normalise LOADFILE: what depends on the machine goes: the command's
 # words, the root, the kernel, the date, and the calls of the dynamic
@@ -223,6 +224,55 @@ strace_test 'an -o that exists: replaced with --force' '
 	echo mine >taken.load &&
 	vfsbench record --force -o taken.load -- test -e taken.load 2>err &&
 	test_grep "^stat taken.load$" taken.load
+'
+
+# -o is looked at before the command runs, and it may then be only what
+# it was: a symlink planted meanwhile (here by the command itself) is
+# left as it is, never written through; so is a file made meanwhile.
+strace_test 'an -o that was not there: a symlink planted meanwhile is not written through' '
+	rm -rf outside && mkdir outside && echo victim >outside/victim &&
+	test_expect_code 3 vfsbench record -o planted.load \
+		-- sh -c "ln -s outside/victim planted.load && test -e outside" \
+		2>err &&
+	echo "error: ${SQ}planted.load${SQ} is a symbolic link now, where there was nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat outside/victim)" = victim &&
+	test -h planted.load &&
+	test -z "$(find . -maxdepth 1 -name "planted.load.tmp*")" &&
+	rm planted.load &&
+	test_expect_code 3 vfsbench record -o made.load \
+		-- sh -c "echo theirs >made.load && test -e outside" 2>err &&
+	echo "error: ${SQ}made.load${SQ} is a regular file now, where there was nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat made.load)" = theirs
+'
+
+strace_test 'an -o replaced with --force: a symlink planted meanwhile is not written through' '
+	rm -rf outside && mkdir outside && echo victim >outside/victim &&
+	echo mine >taken.load &&
+	test_expect_code 3 vfsbench record --force -o taken.load \
+		-- sh -c "rm taken.load && ln -s outside/victim taken.load" 2>err &&
+	echo "error: ${SQ}taken.load${SQ} is a symbolic link now, where there was a regular file or nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat outside/victim)" = victim &&
+	test -h taken.load && rm taken.load
+'
+
+# vfsbench(1)'s rule for the main command: no output is an input.
+test_expect_success '--from-trace LOG -o LOG: refused before anything, by any name' '
+	printf "10 1.0 newfstatat(AT_FDCWD<$TRASH/r>, \"a\", 0x1, 0) = 0\n10 1.1 +++ exited with 0 +++\n" >in.log &&
+	cp in.log keep.log &&
+	ln -s in.log alias.log &&
+	for o in in.log ./in.log alias.log; do
+		test_expect_code 2 vfsbench record --root r --force -o "$o" \
+			--from-trace in.log 2>err &&
+		printf "%s\n" "vfsbench: -o ${SQ}$o${SQ} names the input --from-trace ${SQ}in.log${SQ}: a result file never replaces what vfsbench reads" \
+			"Try ${SQ}vfsbench record --help${SQ} for more information." >expect &&
+		test_cmp expect err &&
+		cmp in.log keep.log || return 1
+	done &&
+	vfsbench record --root r -o from.load --from-trace in.log 2>err &&
+	test_grep "^stat a\$" from.load
 '
 
 strace_test 'a command that calls nothing below the root: exit 3' '
