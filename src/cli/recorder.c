@@ -66,9 +66,11 @@ static const char usage_line[] =
 /*
  * Run the command under strace, in a process group of its own: a stop
  * (SIGINT, SIGTERM, SIGHUP to vfsbench) ends the whole group as it ends
- * a hook, where strace alone would detach and leave the command running.
- * A ^C typed at the terminal is the command's (it has the terminal), and
- * strace passes it on. 0, or an exit status with a message.
+ * a hook, where strace alone would detach and leave the command running,
+ * and what left the group (setsid) is killed with the rest of the tree
+ * (COMMAND_TREE). A ^C typed at the terminal is the command's (it has
+ * the terminal), and strace passes it on. 0, or an exit status with a
+ * message.
  */
 static int run_strace(struct recorder *rc)
 {
@@ -89,7 +91,16 @@ static int run_strace(struct recorder *rc)
 	memcpy(argv, pre, sizeof(pre));
 	for (size_t i = 0; i < n; i++)
 		argv[npre + i] = rc->cmd[i];
-	ret = command_run_argv(argv, &signals.count, &status, &end);
+	/*
+	 * Its standard output is vfsbench's, as a wrapper's is (time,
+	 * strace): vfsbench writes no result there, unless the loadfile
+	 * goes there (-o -). Nothing it started outlives it: a process
+	 * that made a session of its own left the group a stop ends.
+	 */
+	ret = command_run_argv(
+		argv,
+		COMMAND_TREE | (strcmp(rc->output, "-") ? COMMAND_STDOUT : 0),
+		&signals.count, &status, &end);
 	free(argv);
 	if (ret == -ENOENT)
 		return error("strace not found: vfsbench record runs the command under strace(1)"),

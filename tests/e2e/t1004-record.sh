@@ -275,6 +275,24 @@ test_expect_success '--from-trace LOG -o LOG: refused before anything, by any na
 	test_grep "^stat a\$" from.load
 '
 
+# The command's output is vfsbench's, as a wrapper's (time, strace) is;
+# with -o - the loadfile is, and the command's goes to standard error.
+strace_test 'the command'"'"'s standard output is vfsbench'"'"'s; with -o -, its stderr' '
+	vfsbench record -o out.load -- sh -c "echo to-stdout; echo to-stderr >&2; test -e out" \
+		>cmd.out 2>cmd.err &&
+	echo to-stdout >expect &&
+	test_cmp expect cmd.out &&
+	test_grep "^to-stderr\$" cmd.err &&
+	test_grep "^vfsbench record: out.load: [0-9]* ops from " cmd.err &&
+	vfsbench record -o - -- sh -c "echo to-stdout; test -e out" >cmd.out 2>cmd.err &&
+	head -n 1 cmd.out >actual &&
+	echo "# Recorded by vfsbench record: the file-system calls of a program, as" >expect &&
+	test_cmp expect actual &&
+	! grep "^to-stdout\$" cmd.out &&
+	test_grep "^to-stdout\$" cmd.err &&
+	test_grep "^stat out\$" cmd.out
+'
+
 strace_test 'a command that calls nothing below the root: exit 3' '
 	mkdir -p empty &&
 	test_expect_code 3 vfsbench record --root empty -o none.load -- true \

@@ -47,6 +47,36 @@ strace_test 'record: a command that ignores SIGTERM is still ended' '
 	test "$(wc -l <err)" -eq 1
 '
 
+# A command whose child makes a session of its own (setsid), out of the
+# process group that the stop ends: it is ended too, by the tree vfsbench
+# keeps as its subreaper; before, it was left running.
+cat >session.sh <<'EOF'
+setsid sh -c 'echo $$ >"$1/spid.tmp" && mv "$1/spid.tmp" "$1/spid" && exec sleep 300' sh "$1" &
+echo $$ >"$1/pid.tmp" && mv "$1/pid.tmp" "$1/pid"
+wait
+EOF
+
+for s in INT:130 TERM:143; do
+	sig=${s%:*}
+	code=${s#*:}
+	strace_test "record: SIG$sig, a child in a session of its own ended too" "
+		canary_setup &&
+		rm -rf root tmp && mkdir root tmp &&
+		TMPDIR=\$TRASH/tmp start_vfsbench record --root \"\$TRASH/root\" \
+			-o \"\$TRASH/r.load\" -- sh \"\$TRASH/session.sh\" \"\$TRASH/root\" &&
+		wait_for . root/pid && wait_for . root/spid &&
+		spid=\$(cat root/spid) &&
+		test \"\$(ps -o sid= -p \"\$spid\")\" -eq \"\$spid\" &&
+		kill -$sig \"\$pid\" &&
+		ends $code &&
+		gone \"\$(cat root/pid)\" &&
+		if ! gone \"\$spid\"; then kill \"\$spid\"; false; fi &&
+		test ! -e r.load &&
+		test -z \"\$(ls tmp)\" &&
+		canary_check
+	"
+done
+
 # suite: its work directory shows it runs (wait_workdir, lib.sh).
 for s in INT:130 TERM:143 HUP:129; do
 	sig=${s%:*}
