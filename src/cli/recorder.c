@@ -27,6 +27,7 @@
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "base/reserved.h"
 #include "cli/outputs.h"
 #include "cli/recordlog.h"
 #include "cli/recordtree.h"
@@ -465,6 +466,11 @@ int recorder_main(int argc, const char **argv)
 		      rc.rootabs);
 		status = VB_EXIT_RUNTIME;
 	}
+	if (!status && record_streams(&r) > LOADFILE_MAX_STREAMS) {
+		error("--tasks-as-clients: %u tasks kept calls, each a [run N] stream, and a loadfile has at most %d: record without it (one stream), or a command of fewer tasks; no loadfile written",
+		      record_streams(&r), LOADFILE_MAX_STREAMS);
+		status = VB_EXIT_RUNTIME;
+	}
 	if (!status)
 		status = render(&rc, &r, ntasks, &text, &len);
 	if (!status && signals.count) {
@@ -473,6 +479,9 @@ int recorder_main(int argc, const char **argv)
 	}
 	if (!status)
 		status = write_output(&rc, text, len, r.data_private);
+	if (!status && r.unnamable)
+		warning("%lu paths no loadfile can name (with a newline, a '$' or vfsbench's marker %s) dropped: their calls and entries are counted in the header",
+			r.unnamable, VB_MARKER_NAME);
 	if (!status)
 		fprintf(stderr,
 			"vfsbench record: %s: %lu ops from %lu calls of %u tasks\n",

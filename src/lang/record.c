@@ -16,6 +16,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/reserved.h"
 #include "lang/ops.h"
 #include "lang/recordint.h"
 
@@ -141,13 +142,32 @@ void record_line(struct record *r, const char *fmt, ...)
 	r->run_bytes += (size_t)n;
 }
 
-int record_quote(const char *path, char *out, size_t len)
+/*
+ * Does @path name vfsbench's marker (a component of that name)? The
+ * parser refuses an op that makes one, and what is below such a
+ * directory could not be made without it.
+ */
+static bool names_marker(const char *path)
+{
+	size_t n = strlen(VB_MARKER_NAME);
+
+	for (const char *c = path; (c = strstr(c, VB_MARKER_NAME)); c++)
+		if ((c == path || c[-1] == '/') && (!c[n] || c[n] == '/'))
+			return true;
+	return false;
+}
+
+/* record_quote(), and record_quote_target() where !@is_path. */
+static int quote_word(const char *path, char *out, size_t len, bool is_path)
 {
 	bool quote = false;
 	const char *s;
 	size_t w = 0;
 
-	if (!*path || strstr(path, "${"))
+	if (!*path)
+		return -EINVAL;
+	/* a path's '$' is a variable to the parser (only ${client} is one) */
+	if (is_path && (strchr(path, '$') || names_marker(path)))
 		return -EINVAL;
 	for (s = path; *s; s++) {
 		if (*s == '\n' || *s == '\r')
@@ -177,6 +197,16 @@ int record_quote(const char *path, char *out, size_t len)
 		return snprintf(out, len, "./%s", path) >= (int)len ? -EINVAL :
 								      0;
 	return snprintf(out, len, "%s", path) >= (int)len ? -EINVAL : 0;
+}
+
+int record_quote(const char *path, char *out, size_t len)
+{
+	return quote_word(path, out, len, true);
+}
+
+int record_quote_target(const char *target, char *out, size_t len)
+{
+	return quote_word(target, out, len, false);
 }
 
 static int entry_cmp(const void *key, const void *e)
@@ -297,8 +327,10 @@ enum record_where record_resolve(struct record *r, struct record_task *t,
 		strcpy(rel, ".");
 	else
 		strcpy(rel, abs + r->rootlen + 1);
-	if (record_quote(rel, q, PATH_MAX + 8))
+	if (record_quote(rel, q, PATH_MAX + 8)) {
+		r->unnamable++;
 		return RECORD_UNUSABLE;
+	}
 	return RECORD_INSIDE;
 }
 

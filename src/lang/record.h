@@ -115,6 +115,8 @@ struct record {
 	struct record_buf run;
 	size_t run_bytes; /* of every [run] stream: what the log made */
 	unsigned long calls, ops;
+	/* calls and entries of the tree dropped: no loadfile can name them */
+	unsigned long unnamable;
 	struct record_counts replayed; /* by call */
 	struct record_counts outside; /* dropped: a path outside the root */
 	struct record_counts lacking; /* dropped: the language has no op */
@@ -142,6 +144,13 @@ struct record_header {
 	unsigned int ntasks; /* tasks in the trace */
 };
 
+/*
+ * With per_task: the [run N] streams record_write() would write, one per
+ * task with an op kept (a loadfile holds at most LOADFILE_MAX_STREAMS);
+ * 0 without.
+ */
+unsigned int record_streams(const struct record *r);
+
 /* Write the loadfile: header, [setup], [run]. 0, or -errno of a write. */
 int record_write(struct record *r, const struct record_header *h, FILE *f);
 
@@ -149,8 +158,12 @@ int record_write(struct record *r, const struct record_header *h, FILE *f);
  * Quote @path for a loadfile line into @out (@len bytes): as is when it
  * can be, in double quotes when it holds a space, a tab, '#' or '"', with
  * "./" before a name spelt like an expectation. -EINVAL for a path no
- * loadfile can name (a newline, "${").
+ * loadfile can name: a newline or CR, a '$' (a variable to the parser),
+ * a component named as vfsbench's marker (".vfsbench-workdir", which no
+ * op may make).
  */
 int record_quote(const char *path, char *out, size_t len);
+/* The same for a symlink's target, which may hold '$' and the marker. */
+int record_quote_target(const char *target, char *out, size_t len);
 
 #endif /* VB_LANG_RECORD_H */

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "base/compiler.h"
+#include "base/escape.h"
 #include "lang/ops.h"
 #include "lang/recordint.h"
 
@@ -117,6 +118,7 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 		e->used = true;
 		if (record_quote(e->path, q, sizeof(q))) {
 			skipped[3]++;
+			r->unnamable++;
 			continue;
 		}
 		if (S_ISDIR(e->mode)) {
@@ -142,13 +144,22 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 		} else if (S_ISLNK(e->mode) && e->target &&
 			   e->target[0] != '/' && e->target[0] &&
 			   !op_path_dotdot(e->target) &&
-			   !record_quote(e->target, tq, sizeof(tq))) {
+			   !record_quote_target(e->target, tq, sizeof(tq))) {
 			fprintf(f, "symlink %s %s\n", tq, q);
 			made[2]++;
 		} else {
 			skipped[S_ISLNK(e->mode) ? 2 : 3]++;
 		}
 	}
+}
+
+unsigned int record_streams(const struct record *r)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; r->per_task && i < r->ntasks; i++)
+		k += r->tasks[i].run.len > 0;
+	return k;
 }
 
 /* Lines in @b: the ops of a stream. */
@@ -209,7 +220,7 @@ static void run_write(struct record *r, FILE *f)
 int record_write(struct record *r, const struct record_header *h, FILE *f)
 {
 	unsigned long made[5] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
-	char *setup = NULL;
+	char *setup = NULL, *root;
 	size_t setuplen = 0;
 	FILE *sf = open_memstream(&setup, &setuplen);
 
@@ -240,7 +251,10 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 		"# a loadfile (vfsbench-loadfile(5); what is kept and dropped and why:\n"
 		"# doc/recording.md).\n");
 	fprintf(f, "# command: %s\n", h->command);
-	fprintf(f, "# root: %s\n", r->root);
+	/* a newline in it would end the comment: what follows were ops */
+	root = escape_shown(r->root);
+	fprintf(f, "# root: %s\n", root);
+	free(root);
 	fprintf(f, "# kernel: %s\n", h->kernel);
 	fprintf(f, "# date: %s\n", h->date);
 	if (r->per_task)

@@ -308,6 +308,78 @@ test_expect_success 'no command: a usage error' '
 	test ! -e none.load
 '
 
+# Names no loadfile can spell: a '$' (a variable to the parser) and the
+# marker's name (which no op may make), in the tree and in calls: dropped
+# and counted, the rest recorded; before, the recording was refused as
+# "a bug of vfsbench record".
+test_expect_success 'a name with a $ and one named as the marker: dropped and counted' '
+	rm -rf nr && mkdir -p nr/.vfsbench-workdir &&
+	: >"nr/price\$5" && : >nr/.vfsbench-workdir/in && : >nr/fine &&
+	cat >names.log <<-EOT &&
+	10 1.0 newfstatat(AT_FDCWD<$TRASH/nr>, "price\$5", 0x1, 0) = 0
+	10 1.1 openat(AT_FDCWD<$TRASH/nr>, "price\$5", O_RDONLY) = 3<$TRASH/nr/price\$5>
+	10 1.2 close(3<$TRASH/nr/price\$5>) = 0
+	10 1.3 newfstatat(AT_FDCWD<$TRASH/nr>, ".vfsbench-workdir/in", 0x1, 0) = 0
+	10 1.4 openat(AT_FDCWD<$TRASH/nr>, ".", O_RDONLY|O_DIRECTORY) = 3<$TRASH/nr>
+	10 1.5 getdents64(3<$TRASH/nr>, 0x1 /* 5 entries */, 32768) = 160
+	10 1.6 close(3<$TRASH/nr>) = 0
+	10 1.7 newfstatat(AT_FDCWD<$TRASH/nr>, "fine", 0x1, 0) = 0
+	10 1.8 +++ exited with 0 +++
+	EOT
+	vfsbench record --root nr -o names.load --from-trace names.log 2>err &&
+	printf "%s\n" "warning: 5 paths no loadfile can name (with a newline, a ${SQ}\$${SQ} or vfsbench${SQ}s marker .vfsbench-workdir) dropped: their calls and entries are counted in the header" \
+		"vfsbench record: names.load: 4 ops from 8 calls of 1 tasks" >expect &&
+	test_cmp expect err &&
+	sed -n "/^# dropped, no op/,/^# dropped, on an fd/p" names.load >actual &&
+	printf "%s\n" "# dropped, no op in the loadfile language: 3" \
+		"#   newfstatat               2" "#   openat                   1" \
+		"# dropped, on an fd not opened below the root in the trace: 1" >expect &&
+	test_cmp expect actual &&
+	test_grep "^# not made: 0 symlinks whose targets lead out, 2 special files or unnamable paths\$" names.load &&
+	sed -n "/^\[setup\]/,\$p" names.load >actual &&
+	printf "%s\n" "[setup]" "create fine 644" "[run]" "open . rdonly,directory @1" \
+		"getdents @1 32768" "close @1" "stat fine" >expect &&
+	test_cmp expect actual
+'
+
+# --tasks-as-clients makes a [run N] stream of each task, and a loadfile
+# has at most 65,536: one more is refused with the count, not as "a bug".
+tasks_log() {
+	awk -v n="$1" -v r="$TRASH/r" "BEGIN {
+		for (i = 1; i <= n; i++)
+			printf \"%d 1.0 newfstatat(AT_FDCWD<%s>, \\\"a\\\", 0x1, 0) = 0\\n%d 1.1 +++ exited with 0 +++\\n\", i, r, i
+	}"
+}
+
+test_expect_success '--tasks-as-clients: 65,536 tasks are streams, one more is refused' '
+	tasks_log 65537 | test_expect_code 3 vfsbench record --tasks-as-clients \
+		--root r -o streams.load --from-trace /dev/stdin 2>err &&
+	echo "error: --tasks-as-clients: 65537 tasks kept calls, each a [run N] stream, and a loadfile has at most 65536: record without it (one stream), or a command of fewer tasks; no loadfile written" >expect &&
+	test_cmp expect err &&
+	test ! -e streams.load &&
+	tasks_log 65536 | vfsbench record --tasks-as-clients --root r \
+		-o streams.load --from-trace /dev/stdin 2>err &&
+	test_grep "^\[run 65535\]\$" streams.load
+'
+
+# The root's name is written in the header, a comment: a newline in it
+# would end the comment, and what follows would be ops.
+test_expect_success 'a newline in --root: escaped in the header, no op of it' '
+	nl=$(printf "nl\nmkdir evil") &&
+	mkdir "$nl" && : >"$nl/f" &&
+	printf "10 1.0 newfstatat(AT_FDCWD<%s>, \"f\", 0x1, 0) = 0\n10 1.1 +++ exited with 0 +++\n" \
+		"$TRASH/nl\\nmkdir evil" >nl.log &&
+	vfsbench record --root "$nl" -o nl.load --from-trace nl.log 2>err &&
+	test_grep "^# root: $TRASH/nl\\\\x0amkdir evil\$" nl.load &&
+	! grep "^mkdir" nl.load &&
+	canary_setup &&
+	vfsbench -c nl.load -e null --loops 1 -D "$TRASH/work" 1 >report &&
+	test "$(op_count report stat)" = 1 &&
+	test -z "$(op_count report mkdir)" &&
+	canary_check &&
+	workdir_empty
+'
+
 # roff_text FILE, long_options: as in t9001-docs.sh.
 roff_text() {
 	sed -e 's/\\-/-/g' \

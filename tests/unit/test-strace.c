@@ -177,6 +177,18 @@ START_TEST(test_quote)
 	ck_assert_int_eq(record_quote("a${client}", q, sizeof(q)), -EINVAL);
 	ck_assert_int_eq(record_quote("a\nb", q, sizeof(q)), -EINVAL);
 	ck_assert_int_eq(record_quote("", q, sizeof(q)), -EINVAL);
+	/* a '$' is a variable to the parser; the marker no op may make */
+	ck_assert_int_eq(record_quote("price$5", q, sizeof(q)), -EINVAL);
+	ck_assert_int_eq(record_quote(".vfsbench-workdir", q, sizeof(q)),
+			 -EINVAL);
+	ck_assert_int_eq(record_quote("d/.vfsbench-workdir/f", q, sizeof(q)),
+			 -EINVAL);
+	ck_assert_int_eq(record_quote("x.vfsbench-workdir", q, sizeof(q)), 0);
+	ck_assert_int_eq(record_quote(".vfsbench-workdirs/f", q, sizeof(q)), 0);
+	/* a symlink's target is read as it is */
+	ck_assert_int_eq(record_quote_target("price$5", q, sizeof(q)), 0);
+	ck_assert_str_eq(q, "price$5");
+	ck_assert_int_eq(record_quote_target("a\nb", q, sizeof(q)), -EINVAL);
 }
 END_TEST
 
