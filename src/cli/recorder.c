@@ -224,10 +224,18 @@ static int write_output(const struct recorder *rc, const char *text, size_t len,
 	FILE *f = outfile_open_as(&o, rc->output, rc->out_target,
 				  private ? 0600 : 0777);
 
+	/*
+	 * A stop while it waited for a FIFO's reader (the open returns
+	 * EINTR: no SA_RESTART) or wrote: the signal's status, as any stop.
+	 */
 	if (!f)
-		return VB_EXIT_RUNTIME;
+		return signals.count ? VB_EXIT_SIGNAL(signals.last) :
+				       VB_EXIT_RUNTIME;
 	fwrite(text, 1, len, f);
-	return outfile_commit(&o) ? VB_EXIT_RUNTIME : 0;
+	if (outfile_commit(&o))
+		return signals.count ? VB_EXIT_SIGNAL(signals.last) :
+				       VB_EXIT_RUNTIME;
+	return 0;
 }
 
 /*

@@ -149,7 +149,10 @@ int recordlog_read(const char *log, struct record *r, unsigned int *ntasks)
 	struct strace s;
 	int ret;
 
+	/* a FIFO with no writer blocks the open until a stop (EINTR) */
 	l.fd = open(log, O_RDONLY | O_CLOEXEC);
+	if (l.fd < 0 && errno == EINTR && signals.count)
+		return stopped();
 	if (l.fd < 0)
 		return error("cannot read %s: %s", log, strerror(errno)),
 		       VB_EXIT_USAGE;
