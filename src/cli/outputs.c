@@ -121,6 +121,15 @@ enum options_action outputs_check_plot(const struct plot_config *pc)
 	return check(&ns);
 }
 
+enum options_action outputs_check_record(const char *output, const char *log)
+{
+	struct names ns = { 0 };
+
+	add(&ns, "-o", output, false);
+	add(&ns, "--from-trace", log, true);
+	return check(&ns);
+}
+
 enum options_action outputs_check_fdscale(const struct fdscale_config *fc)
 {
 	struct names ns = { 0 };

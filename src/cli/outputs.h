@@ -17,10 +17,12 @@ struct plot_config;
  * suite's are its workloads' names, given before the check),
  * its inputs the loadfiles (every -c) and --perf-ctl's FIFOs; plot's
  * output is -o, its inputs the result files; fdscale's outputs are --json
- * and --csv. OPTIONS_RUN, or OPTIONS_USAGE with the message printed.
+ * and --csv; record's output is -o, its input --from-trace's log (or
+ * none: NULL). OPTIONS_RUN, or OPTIONS_USAGE with the message printed.
  */
 enum options_action outputs_check(const struct config *cfg);
 enum options_action outputs_check_plot(const struct plot_config *pc);
 enum options_action outputs_check_fdscale(const struct fdscale_config *fc);
+enum options_action outputs_check_record(const char *output, const char *log);
 
 #endif /* VB_CLI_OUTPUTS_H */

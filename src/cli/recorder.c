@@ -27,6 +27,9 @@
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "base/reserved.h"
+#include "cli/outputs.h"
+#include "cli/recordlog.h"
 #include "cli/recordtree.h"
 #include "cli/usage.h"
 #include "lang/loadfile.h"
@@ -41,6 +44,7 @@
 
 struct recorder {
 	char *output;
+	enum outfile_target out_target; /* what -o was at the start */
 	char *root;
 	char *from_trace; /* convert this log; run nothing */
 	int force;
@@ -63,9 +67,11 @@ static const char usage_line[] =
 /*
  * Run the command under strace, in a process group of its own: a stop
  * (SIGINT, SIGTERM, SIGHUP to vfsbench) ends the whole group as it ends
- * a hook, where strace alone would detach and leave the command running.
- * A ^C typed at the terminal is the command's (it has the terminal), and
- * strace passes it on. 0, or an exit status with a message.
+ * a hook, where strace alone would detach and leave the command running,
+ * and what left the group (setsid) is killed with the rest of the tree
+ * (COMMAND_TREE). A ^C typed at the terminal is the command's (it has
+ * the terminal), and strace passes it on. 0, or an exit status with a
+ * message.
  */
 static int run_strace(struct recorder *rc)
 {
@@ -86,7 +92,16 @@ static int run_strace(struct recorder *rc)
 	memcpy(argv, pre, sizeof(pre));
 	for (size_t i = 0; i < n; i++)
 		argv[npre + i] = rc->cmd[i];
-	ret = command_run_argv(argv, &signals.count, &status, &end);
+	/*
+	 * Its standard output is vfsbench's, as a wrapper's is (time,
+	 * strace): vfsbench writes no result there, unless the loadfile
+	 * goes there (-o -). Nothing it started outlives it: a process
+	 * that made a session of its own left the group a stop ends.
+	 */
+	ret = command_run_argv(
+		argv,
+		COMMAND_TREE | (strcmp(rc->output, "-") ? COMMAND_STDOUT : 0),
+		&signals.count, &status, &end);
 	free(argv);
 	if (ret == -ENOENT)
 		return error("strace not found: vfsbench record runs the command under strace(1)"),
@@ -146,51 +161,6 @@ static char *command_words(char **cmd)
 	return s;
 }
 
-/* Read the log into @r. 0, or an exit status with a message. */
-static int convert(struct recorder *rc, const char *log, struct record *r,
-		   unsigned int *ntasks)
-{
-	struct strace s;
-	struct strace_call c;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int ret = 0;
-	FILE *f = fopen(log, "re");
-
-	(void)rc;
-	if (!f)
-		return error("cannot read %s: %s", log, strerror(errno)),
-		       VB_EXIT_USAGE;
-	strace_init(&s, log);
-	while ((n = getline(&line, &cap, f)) > 0) {
-		/* a last line without its newline was cut while written */
-		if (line[n - 1] != '\n') {
-			error_at(
-				log, s.line + 1, (unsigned int)n,
-				"a line without its end: the trace is cut short");
-			ret = -EINVAL;
-			break;
-		}
-		line[n - 1] = '\0';
-		ret = strace_line(&s, line, &c);
-		if (ret < 0)
-			break;
-		if (ret)
-			record_call(r, &c);
-		ret = 0;
-	}
-	if (!ret && ferror(f))
-		ret = error("cannot read %s: %s", log, strerror(errno));
-	if (!ret)
-		ret = strace_end(&s);
-	*ntasks = strace_ntasks(&s);
-	strace_release(&s);
-	free(line);
-	fclose(f);
-	return ret ? VB_EXIT_USAGE : 0;
-}
-
 /* The loadfile in memory, checked by the parser; 0 or an exit status. */
 static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 		  char **text, size_t *len)
@@ -205,6 +175,7 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	struct tm tm;
 	FILE *f = open_memstream(text, len);
 	char *words = command_words(rc->cmd);
+	unsigned long lines = 0;
 	int ret;
 
 	if (!f)
@@ -223,6 +194,15 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	if (fclose(f) || ret)
 		die("out of memory");
 	free(words);
+	/* [setup] and the header come on top of the [run] bounded so far */
+	for (const char *p = *text;
+	     (p = memchr(p, '\n', *len - (size_t)(p - *text))); p++)
+		lines++;
+	if (*len > LOADFILE_MAX_BYTES || lines > LOADFILE_MAX_LINES)
+		return error("the recording is %zu bytes in %lu lines, more than a loadfile may hold (%u bytes, %u lines): no loadfile written",
+			     *len, lines, LOADFILE_MAX_BYTES,
+			     LOADFILE_MAX_LINES),
+		       VB_EXIT_RUNTIME;
 	if (loadfile_parse(&lf, rc->output, *text, *len, &lopts))
 		return error("the recording is no loadfile vfsbench can read (a bug of vfsbench record): no loadfile written"),
 		       VB_EXIT_RUNTIME;
@@ -230,15 +210,57 @@ static int render(struct recorder *rc, struct record *r, unsigned int ntasks,
 	return 0;
 }
 
-static int write_output(const char *path, const char *text, size_t len)
+/*
+ * The loadfile, by the rule of result files for what -o was when check()
+ * looked (a symlink planted since is never written through: out_target),
+ * made 0600 less the umask where it holds bytes that others could not
+ * read (doc/recording.md, "The tree"): never readable by more than the
+ * files it copies.
+ */
+static int write_output(const struct recorder *rc, const char *text, size_t len,
+			bool private)
 {
 	struct outfile o;
-	FILE *f = outfile_open(&o, path);
+	FILE *f = outfile_open_as(&o, rc->output, rc->out_target,
+				  private ? 0600 : 0777);
 
+	/*
+	 * A stop while it waited for a FIFO's reader (the open returns
+	 * EINTR: no SA_RESTART) or wrote: the signal's status, as any stop.
+	 */
 	if (!f)
-		return VB_EXIT_RUNTIME;
+		return signals.count ? VB_EXIT_SIGNAL(signals.last) :
+				       VB_EXIT_RUNTIME;
 	fwrite(text, 1, len, f);
-	return outfile_commit(&o) ? VB_EXIT_RUNTIME : 0;
+	if (outfile_commit(&o))
+		return signals.count ? VB_EXIT_SIGNAL(signals.last) :
+				       VB_EXIT_RUNTIME;
+	return 0;
+}
+
+/*
+ * Does a directory from / to @dir (absolute, resolved) lack the search bit
+ * for others? Then none of the files below it is readable by all.
+ */
+static bool hidden(const char *dir)
+{
+	char p[PATH_MAX];
+	struct stat st;
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(p))
+		return true;
+	memcpy(p, dir, n + 1);
+	for (;;) {
+		char *slash;
+
+		if (stat(p[0] ? p : "/", &st) || !(st.st_mode & S_IXOTH))
+			return true;
+		slash = strrchr(p, '/');
+		if (!slash || !p[0])
+			return false;
+		*slash = '\0';
+	}
 }
 
 /* Checks made before anything runs; 0 or an exit status. */
@@ -254,16 +276,31 @@ static int check(struct recorder *rc)
 		return usage_error(
 			       "--from-trace converts a log: no command with it"),
 		       VB_EXIT_USAGE;
+	if (outputs_check_record(rc->output, rc->from_trace) != OPTIONS_RUN)
+		return VB_EXIT_USAGE;
 	if (!realpath(rc->root, rc->rootabs))
 		return error("--root %s: %s", rc->root, strerror(errno)),
 		       VB_EXIT_USAGE;
 	if (stat(rc->rootabs, &st) || !S_ISDIR(st.st_mode))
 		return error("--root %s: %s", rc->root, strerror(ENOTDIR)),
 		       VB_EXIT_USAGE;
-	if (!lstat(rc->output, &st) && !rc->force)
+	/*
+	 * What -o is now is all it may be when the loadfile is written, the
+	 * command's run later: nothing (then made only where nothing is), a
+	 * regular file (replaced), or what the user named (a FIFO, a device,
+	 * a symlink, "-": written into, as any result file).
+	 */
+	if (!strcmp(rc->output, "-"))
+		rc->out_target = OUTFILE_ANY;
+	else if (lstat(rc->output, &st))
+		rc->out_target = OUTFILE_NEW;
+	else if (!rc->force)
 		return error("%s exists: give --force to replace it",
 			     rc->output),
 		       VB_EXIT_USAGE;
+	else
+		rc->out_target =
+			S_ISREG(st.st_mode) ? OUTFILE_REGULAR : OUTFILE_ANY;
 	if (!getcwd(rc->cwd, sizeof(rc->cwd)))
 		return error("cannot get the current directory: %s",
 			     strerror(errno)),
@@ -403,7 +440,7 @@ int recorder_main(int argc, const char **argv)
 	status = check(&rc);
 	if (status)
 		goto out;
-	if (recordtree_read(&tree, rc.rootabs, NULL, rc.with_data)) {
+	if (recordtree_read(&tree, rc.rootabs, rc.with_data)) {
 		status = VB_EXIT_RUNTIME;
 		goto out;
 	}
@@ -411,6 +448,7 @@ int recorder_main(int argc, const char **argv)
 	r.per_task = rc.tasks_as_clients;
 	r.keep_outside = rc.keep_outside;
 	r.with_data = rc.with_data;
+	r.root_hidden = rc.with_data && hidden(rc.rootabs);
 	if (!rc.from_trace) {
 		const char *tmp = getenv("TMPDIR");
 
@@ -429,11 +467,16 @@ int recorder_main(int argc, const char **argv)
 		if (status)
 			goto done;
 	}
-	status = convert(&rc, rc.from_trace ? rc.from_trace : rc.trace, &r,
-			 &ntasks);
+	status = recordlog_read(rc.from_trace ? rc.from_trace : rc.trace, &r,
+				&ntasks);
 	if (!status && !r.ops) {
 		error("no call of the command's was below %s: no loadfile written",
 		      rc.rootabs);
+		status = VB_EXIT_RUNTIME;
+	}
+	if (!status && record_streams(&r) > LOADFILE_MAX_STREAMS) {
+		error("--tasks-as-clients: %u tasks kept calls, each a [run N] stream, and a loadfile has at most %d: record without it (one stream), or a command of fewer tasks; no loadfile written",
+		      record_streams(&r), LOADFILE_MAX_STREAMS);
 		status = VB_EXIT_RUNTIME;
 	}
 	if (!status)
@@ -443,7 +486,10 @@ int recorder_main(int argc, const char **argv)
 		status = VB_EXIT_SIGNAL(signals.last);
 	}
 	if (!status)
-		status = write_output(rc.output, text, len);
+		status = write_output(&rc, text, len, r.data_private);
+	if (!status && r.unnamable)
+		warning("%lu paths no loadfile can name (with a newline, a '$' or vfsbench's marker %s) dropped: their calls and entries are counted in the header",
+			r.unnamable, VB_MARKER_NAME);
 	if (!status)
 		fprintf(stderr,
 			"vfsbench record: %s: %lu ops from %lu calls of %u tasks\n",

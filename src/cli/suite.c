@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/escape.h"
 #include "base/exit.h"
 #include "base/msg.h"
 #include "cli/settings.h"
@@ -175,15 +176,19 @@ int suite_cli_prepare(struct suite_cli *sc, int argc, const char **argv, int at)
 int suite_cli_apply(const struct suite_cli *sc, struct config *cfg)
 {
 	if (cfg->nvariants != sc->s.n) {
-		error("suite %s: %u workloads but %u variants", sc->s.name,
-		      sc->s.n, cfg->nvariants);
+		char *name = escape_shown(sc->s.name);
+
+		error("suite %s: %u workloads but %u variants", name, sc->s.n,
+		      cfg->nvariants);
+		free(name);
 		return VB_EXIT_USAGE;
 	}
 	for (unsigned int i = 0; i < sc->s.n; i++) {
 		struct variant_config *v = &cfg->variants[i];
 
 		free(v->label);
-		v->label = xstrdup(sc->s.w[i].name);
+		/* shown as any --variant label is: control bytes as \xNN */
+		v->label = escape_shown(sc->s.w[i].name);
 		if (!sc->cwd_set)
 			v->run.cwd = sc->s.w[i].cwd == SUITE_CWD_SHARED ?
 					     CWD_SHARED :

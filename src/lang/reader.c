@@ -74,14 +74,6 @@ int loadfile_parse(struct loadfile *lf, const char *name, const char *buf,
 	return 0;
 }
 
-/*
- * The largest loadfile read (vfsbench-loadfile(5), LIMITS): more than any
- * real one (dbench's client.txt is 26 MB), small enough that an endless
- * stream (-c <(yes 'stat .')) is refused before its ops fill the memory.
- */
-#define LOADFILE_MAX_BYTES (64u << 20)
-#define LOADFILE_MAX_LINES 2000000u
-
 /* The 1-based line of @b[0..@len) that byte @len would be in. */
 static unsigned long line_at(const char *b, size_t len)
 {

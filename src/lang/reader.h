@@ -8,6 +8,15 @@ struct loadfile;
 struct loadfile_opts;
 
 /*
+ * The largest loadfile read (vfsbench-loadfile(5), LIMITS): more than any
+ * real one (dbench's client.txt is 26 MB), small enough that an endless
+ * stream (-c <(yes 'stat .')) is refused before its ops fill the memory.
+ * vfsbench record writes none larger.
+ */
+#define LOADFILE_MAX_BYTES (64u << 20)
+#define LOADFILE_MAX_LINES 2000000u
+
+/*
  * Compile @len bytes of @buf (need not be NUL-terminated). @name is used
  * in messages; @opts may be NULL for the defaults. On error prints
  * "NAME:LINE:COL: message" on stderr and returns -EINVAL with @lf

@@ -16,6 +16,7 @@
 
 #include "base/alloc.h"
 #include "base/compiler.h"
+#include "base/reserved.h"
 #include "lang/ops.h"
 #include "lang/recordint.h"
 
@@ -52,6 +53,7 @@ void record_release(struct record *r)
 		free(r->tasks[i].run.s);
 	}
 	free(r->tasks);
+	pidmap_release(&r->taskmap);
 	for (unsigned int i = 0; i < r->nfdtabs; i++)
 		free(r->fdtabs[i].v);
 	free(r->fdtabs);
@@ -72,6 +74,11 @@ void record_count_add(struct record_counts *c, const char *name)
 			return;
 		}
 	}
+	/* one more entry for the rest */
+	if (c->n >= RECORD_COUNT_NAMES && strcmp(name, "(other names)")) {
+		record_count_add(c, "(other names)");
+		return;
+	}
 	if (c->n == c->alloc) {
 		c->alloc = c->alloc ? 2 * c->alloc : 16;
 		c->v = xrealloc(c->v, c->alloc * sizeof(*c->v));
@@ -83,10 +90,10 @@ void record_count_add(struct record_counts *c, const char *name)
 struct record_task *record_task_get(struct record *r, long pid)
 {
 	struct record_task *t;
+	unsigned int i;
 
-	for (unsigned int i = r->ntasks; i--;)
-		if (r->tasks[i].pid == pid)
-			return &r->tasks[i];
+	if (pidmap_get(&r->taskmap, pid, &i))
+		return &r->tasks[i];
 	if (r->ntasks == r->atasks) {
 		r->atasks = r->atasks ? 2 * r->atasks : 16;
 		r->tasks = xrealloc(r->tasks, r->atasks * sizeof(*r->tasks));
@@ -96,8 +103,13 @@ struct record_task *record_task_get(struct record *r, long pid)
 	 * unknown to the trace (-e trace has no clone), so calls on them are
 	 * counted, not guessed at.
 	 */
-	r->fdtabs = xrealloc(r->fdtabs, (r->nfdtabs + 1) * sizeof(*r->fdtabs));
+	if (r->nfdtabs == r->afdtabs) {
+		r->afdtabs = r->afdtabs ? 2 * r->afdtabs : 16;
+		r->fdtabs =
+			xrealloc(r->fdtabs, r->afdtabs * sizeof(*r->fdtabs));
+	}
 	memset(&r->fdtabs[r->nfdtabs], 0, sizeof(*r->fdtabs));
+	pidmap_put(&r->taskmap, pid, r->ntasks);
 	t = &r->tasks[r->ntasks++];
 	t->pid = pid;
 	t->fdtab = r->nfdtabs++;
@@ -127,15 +139,35 @@ void record_line(struct record *r, const char *fmt, ...)
 		b->s = xrealloc(b->s, b->alloc);
 	}
 	b->len += (size_t)n;
+	r->run_bytes += (size_t)n;
 }
 
-int record_quote(const char *path, char *out, size_t len)
+/*
+ * Does @path name vfsbench's marker (a component of that name)? The
+ * parser refuses an op that makes one, and what is below such a
+ * directory could not be made without it.
+ */
+static bool names_marker(const char *path)
+{
+	size_t n = strlen(VB_MARKER_NAME);
+
+	for (const char *c = path; (c = strstr(c, VB_MARKER_NAME)); c++)
+		if ((c == path || c[-1] == '/') && (!c[n] || c[n] == '/'))
+			return true;
+	return false;
+}
+
+/* record_quote(), and record_quote_target() where !@is_path. */
+static int quote_word(const char *path, char *out, size_t len, bool is_path)
 {
 	bool quote = false;
 	const char *s;
 	size_t w = 0;
 
-	if (!*path || strstr(path, "${"))
+	if (!*path)
+		return -EINVAL;
+	/* a path's '$' is a variable to the parser (only ${client} is one) */
+	if (is_path && (strchr(path, '$') || names_marker(path)))
 		return -EINVAL;
 	for (s = path; *s; s++) {
 		if (*s == '\n' || *s == '\r')
@@ -165,6 +197,16 @@ int record_quote(const char *path, char *out, size_t len)
 		return snprintf(out, len, "./%s", path) >= (int)len ? -EINVAL :
 								      0;
 	return snprintf(out, len, "%s", path) >= (int)len ? -EINVAL : 0;
+}
+
+int record_quote(const char *path, char *out, size_t len)
+{
+	return quote_word(path, out, len, true);
+}
+
+int record_quote_target(const char *target, char *out, size_t len)
+{
+	return quote_word(target, out, len, false);
 }
 
 static int entry_cmp(const void *key, const void *e)
@@ -285,8 +327,10 @@ enum record_where record_resolve(struct record *r, struct record_task *t,
 		strcpy(rel, ".");
 	else
 		strcpy(rel, abs + r->rootlen + 1);
-	if (record_quote(rel, q, PATH_MAX + 8))
+	if (record_quote(rel, q, PATH_MAX + 8)) {
+		r->unnamable++;
 		return RECORD_UNUSABLE;
+	}
 	return RECORD_INSIDE;
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "lang/pidmap.h"
 #include "lang/strace.h"
 
 /*
@@ -34,6 +35,13 @@ struct record_count {
 	char name[STRACE_NAME_LEN];
 	unsigned long n;
 };
+
+/*
+ * At most this many names in a group: a damaged log of endless distinct
+ * names would otherwise grow the table without bound; the rest are
+ * counted under "(other names)". Linux has about 460 system calls.
+ */
+#define RECORD_COUNT_NAMES 1024
 
 struct record_counts {
 	struct record_count *v;
@@ -79,8 +87,9 @@ struct record {
 	size_t ntree;
 	struct record_task *tasks;
 	unsigned int ntasks, atasks;
+	struct pidmap taskmap; /* pid -> index in tasks */
 	struct record_fdtab *fdtabs;
-	unsigned int nfdtabs;
+	unsigned int nfdtabs, afdtabs;
 	bool root_listed; /* the root's own entries were read */
 	/* --tasks-as-clients: a [run N] stream per task, not one [run] */
 	bool per_task;
@@ -90,13 +99,24 @@ struct record {
 	bool handle_outside[256]; /* filled by an open outside: only read */
 	/* --with-data: [setup] writes the files' bytes where it has them */
 	bool with_data;
+	/* a directory from / to the root has no search bit for others */
+	bool root_hidden;
+	/*
+	 * Set by record_write(): a file whose bytes [setup] holds was not
+	 * readable by all (no read bit for others on it, or no search bit
+	 * on a directory above it), so the loadfile may not be.
+	 */
+	bool data_private;
 	unsigned int cur; /* the task of the call being taken */
 	bool handle_busy[256];
 	unsigned int handle_task[256]; /* the task that opened it */
 	unsigned int max_handle; /* highest handle used, 1-based */
 	/* the [run] section's lines, in order (without per_task) */
 	struct record_buf run;
+	size_t run_bytes; /* of every [run] stream: what the log made */
 	unsigned long calls, ops;
+	/* calls and entries of the tree dropped: no loadfile can name them */
+	unsigned long unnamable;
 	struct record_counts replayed; /* by call */
 	struct record_counts outside; /* dropped: a path outside the root */
 	struct record_counts lacking; /* dropped: the language has no op */
@@ -124,6 +144,13 @@ struct record_header {
 	unsigned int ntasks; /* tasks in the trace */
 };
 
+/*
+ * With per_task: the [run N] streams record_write() would write, one per
+ * task with an op kept (a loadfile holds at most LOADFILE_MAX_STREAMS);
+ * 0 without.
+ */
+unsigned int record_streams(const struct record *r);
+
 /* Write the loadfile: header, [setup], [run]. 0, or -errno of a write. */
 int record_write(struct record *r, const struct record_header *h, FILE *f);
 
@@ -131,8 +158,12 @@ int record_write(struct record *r, const struct record_header *h, FILE *f);
  * Quote @path for a loadfile line into @out (@len bytes): as is when it
  * can be, in double quotes when it holds a space, a tab, '#' or '"', with
  * "./" before a name spelt like an expectation. -EINVAL for a path no
- * loadfile can name (a newline, "${").
+ * loadfile can name: a newline or CR, a '$' (a variable to the parser),
+ * a component named as vfsbench's marker (".vfsbench-workdir", which no
+ * op may make).
  */
 int record_quote(const char *path, char *out, size_t len);
+/* The same for a symlink's target, which may hold '$' and the marker. */
+int record_quote_target(const char *target, char *out, size_t len);
 
 #endif /* VB_LANG_RECORD_H */

@@ -375,7 +375,7 @@ static void symlink_op(struct record *r, struct record_task *t,
 
 	if (!target || strace_string(target, tg, sizeof(tg)) < 0 ||
 	    tg[0] == '/' || op_path_dotdot(tg) ||
-	    record_quote(tg, tq, sizeof(tq)))
+	    record_quote_target(tg, tq, sizeof(tq)))
 		return record_count_add(&r->lacking,
 					"symlink (target leads out)");
 	w = record_resolve(r, t, dirfd, patharg, rel, q);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "base/compiler.h"
+#include "base/escape.h"
 #include "lang/ops.h"
 #include "lang/recordint.h"
 
@@ -74,6 +75,29 @@ static bool data_write(FILE *f, const struct record_entry *e, size_t *total)
 }
 
 /*
+ * Could others read @e's bytes where it was? Its read bit for others, and
+ * the search bit for others of each directory above it, up to / (those
+ * above the root the caller looked at: root_hidden).
+ */
+static bool readable_by_all(struct record *r, const struct record_entry *e)
+{
+	char dir[PATH_MAX];
+	const struct record_entry *d;
+	size_t n = strlen(e->path);
+
+	if (r->root_hidden || !(e->mode & S_IROTH) || n >= sizeof(dir))
+		return false;
+	memcpy(dir, e->path, n + 1);
+	for (char *slash; (slash = strrchr(dir, '/'));) {
+		*slash = '\0';
+		d = record_entry_find(r, dir);
+		if (!d || !(d->mode & S_IXOTH))
+			return false;
+	}
+	return true;
+}
+
+/*
  * [setup]: the entries the program found, parents first (a path sorts
  * before every path below it). Files get their size, and with --with-data
  * their bytes (made[3] of them; size only: made[4]).
@@ -94,6 +118,7 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 		e->used = true;
 		if (record_quote(e->path, q, sizeof(q))) {
 			skipped[3]++;
+			r->unnamable++;
 			continue;
 		}
 		if (S_ISDIR(e->mode)) {
@@ -107,6 +132,8 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 				perm);
 			if (r->with_data && data_write(f, e, &total)) {
 				made[3]++;
+				if (!readable_by_all(r, e))
+					r->data_private = true;
 			} else {
 				fprintf(f, "ftruncate @1 %llu\n",
 					(unsigned long long)e->size);
@@ -117,13 +144,22 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 		} else if (S_ISLNK(e->mode) && e->target &&
 			   e->target[0] != '/' && e->target[0] &&
 			   !op_path_dotdot(e->target) &&
-			   !record_quote(e->target, tq, sizeof(tq))) {
+			   !record_quote_target(e->target, tq, sizeof(tq))) {
 			fprintf(f, "symlink %s %s\n", tq, q);
 			made[2]++;
 		} else {
 			skipped[S_ISLNK(e->mode) ? 2 : 3]++;
 		}
 	}
+}
+
+unsigned int record_streams(const struct record *r)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; r->per_task && i < r->ntasks; i++)
+		k += r->tasks[i].run.len > 0;
+	return k;
 }
 
 /* Lines in @b: the ops of a stream. */
@@ -184,7 +220,7 @@ static void run_write(struct record *r, FILE *f)
 int record_write(struct record *r, const struct record_header *h, FILE *f)
 {
 	unsigned long made[5] = { 0 }, skipped[4] = { 0 }, exit_closes = 0;
-	char *setup = NULL;
+	char *setup = NULL, *root;
 	size_t setuplen = 0;
 	FILE *sf = open_memstream(&setup, &setuplen);
 
@@ -215,7 +251,10 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 		"# a loadfile (vfsbench-loadfile(5); what is kept and dropped and why:\n"
 		"# doc/recording.md).\n");
 	fprintf(f, "# command: %s\n", h->command);
-	fprintf(f, "# root: %s\n", r->root);
+	/* a newline in it would end the comment: what follows were ops */
+	root = escape_shown(r->root);
+	fprintf(f, "# root: %s\n", root);
+	free(root);
 	fprintf(f, "# kernel: %s\n", h->kernel);
 	fprintf(f, "# date: %s\n", h->date);
 	if (r->per_task)
@@ -251,6 +290,9 @@ int record_write(struct record *r, const struct record_header *h, FILE *f)
 		fprintf(f,
 			"# files made with their size only (over 64 KiB, past 1 MiB in all, or unreadable): %lu\n",
 			made[4]);
+		if (r->data_private)
+			fprintf(f,
+				"# bytes of files others could not read: this loadfile is made readable by its owner only (0600)\n");
 	} else {
 		fprintf(f,
 			"# [setup] makes %lu directories, %lu files (their sizes, not their data), %lu symlinks\n",

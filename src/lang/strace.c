@@ -33,6 +33,8 @@ void strace_release(struct strace *s)
 	free(s->buf);
 	free(s->tasks);
 	free(s->ended);
+	free(s->pend_of);
+	pidmap_release(&s->taskmap);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -40,17 +42,19 @@ static unsigned int task_slot(struct strace *s, long pid)
 {
 	unsigned int i;
 
-	/* the latest tasks are the likeliest */
-	for (i = s->ntasks; i--;)
-		if (s->tasks[i] == pid)
-			return i;
+	if (pidmap_get(&s->taskmap, pid, &i))
+		return i;
 	if (s->ntasks == s->atasks) {
 		s->atasks = s->atasks ? 2 * s->atasks : 16;
 		s->tasks = xrealloc(s->tasks, s->atasks * sizeof(*s->tasks));
 		s->ended = xrealloc(s->ended, s->atasks * sizeof(*s->ended));
+		s->pend_of =
+			xrealloc(s->pend_of, s->atasks * sizeof(*s->pend_of));
 	}
 	s->tasks[s->ntasks] = pid;
 	s->ended[s->ntasks] = false;
+	s->pend_of[s->ntasks] = 0;
+	pidmap_put(&s->taskmap, pid, s->ntasks);
 	return s->ntasks++;
 }
 
@@ -326,12 +330,20 @@ static int parse_call(struct strace *s, const char *text, unsigned int col,
 	return 1;
 }
 
-static struct strace_pending *pending(struct strace *s, long pid)
+static struct strace_pending *pending(struct strace *s, unsigned int task)
 {
-	for (unsigned int i = 0; i < s->npend; i++)
-		if (s->pend[i].pid == pid)
-			return &s->pend[i];
-	return NULL;
+	return s->pend_of[task] ? &s->pend[s->pend_of[task] - 1] : NULL;
+}
+
+/* @pd, of pending(), is resumed: the last one takes its place. */
+static void pending_drop(struct strace *s, struct strace_pending *pd)
+{
+	s->pend_of[pd->task] = 0;
+	s->pend_bytes -= strlen(pd->text);
+	free(pd->text);
+	*pd = s->pend[--s->npend];
+	if (pd != &s->pend[s->npend])
+		s->pend_of[pd->task] = (unsigned int)(pd - s->pend) + 1;
 }
 
 int strace_line(struct strace *s, char *line, struct strace_call *c)
@@ -359,6 +371,10 @@ int strace_line(struct strace *s, char *line, struct strace_call *c)
 				return serr(s, 1, "a time and nothing else");
 		} else if (*end != ' ' || errno) {
 			return serr(s, 1, "not a line of strace -f");
+		} else if (pid > STRACE_PID_MAX) {
+			return serr(
+				s, 1,
+				"a pid larger than Linux gives (4194304): not a line of strace -f");
 		}
 		p = end;
 		while (*p == ' ')
@@ -385,7 +401,7 @@ int strace_line(struct strace *s, char *line, struct strace_call *c)
 		char *tail = strstr(p, " resumed>");
 		char *joined;
 
-		pd = pending(s, pid);
+		pd = pending(s, task);
 		if (!tail || !pd)
 			return serr(s, (unsigned int)(p - line) + 1,
 				    "a call resumed that was never started");
@@ -393,22 +409,28 @@ int strace_line(struct strace *s, char *line, struct strace_call *c)
 		joined = xmalloc(strlen(pd->text) + strlen(tail) + 1);
 		strcpy(joined, pd->text);
 		strcat(joined, tail);
-		free(pd->text);
-		*pd = s->pend[--s->npend];
+		pending_drop(s, pd);
 		ret = parse_call(s, joined, (unsigned int)(p - line) + 1, c);
 		free(joined);
 		return ret;
 	}
 	if (n >= sizeof(unfinished) - 1 &&
 	    !strcmp(p + n - (sizeof(unfinished) - 1), unfinished)) {
-		if (pending(s, pid))
+		if (pending(s, task))
 			return serr(s, (unsigned int)(p - line) + 1,
 				    "a second unfinished call of one task");
+		if (s->pend_bytes + n > STRACE_PENDING_MAX)
+			return serr(
+				s, (unsigned int)(p - line) + 1,
+				"more than 64 MiB of calls unfinished at once: not a log of strace's");
+		s->pend_bytes += n - (sizeof(unfinished) - 1);
 		if (s->npend == s->apend) {
 			s->apend = s->apend ? 2 * s->apend : 8;
 			s->pend =
 				xrealloc(s->pend, s->apend * sizeof(*s->pend));
 		}
+		s->pend_of[task] = s->npend + 1;
+		s->pend[s->npend].task = task;
 		s->pend[s->npend].pid = pid;
 		s->pend[s->npend].line = s->line;
 		s->pend[s->npend++].text =

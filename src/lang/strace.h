@@ -14,8 +14,24 @@
  * log that stops before its tasks ended is known to be cut short.
  */
 
+#include "lang/pidmap.h"
+
 #define STRACE_MAX_ARGS 8
 #define STRACE_NAME_LEN 32
+/*
+ * The largest pid Linux gives (PID_MAX_LIMIT on 64 bits): a larger one is
+ * no pid, and the bound keeps a log's table of tasks finite.
+ */
+#define STRACE_PID_MAX 4194304
+/*
+ * The longest line read (its newline not counted): a call with four paths
+ * of PATH_MAX bytes, each byte escaped as \xNN, is 64 KiB. A longer line
+ * is no line of strace's, and the bound keeps an endless one from taking
+ * all the memory.
+ */
+#define STRACE_LINE_MAX (1u << 20)
+/* The unfinished calls held at once, in bytes, bounded for the same reason */
+#define STRACE_PENDING_MAX (64u << 20)
 
 /* One finished system call; its strings point into the reader. */
 struct strace_call {
@@ -32,6 +48,7 @@ struct strace_call {
 
 struct strace_pending {
 	long pid;
+	unsigned int task; /* its index in struct strace's tasks */
 	char *text; /* the call up to "<unfinished ...>" */
 	unsigned int line;
 };
@@ -43,9 +60,12 @@ struct strace {
 	size_t bufsz;
 	struct strace_pending *pend;
 	unsigned int npend, apend;
+	size_t pend_bytes; /* of their texts */
 	long *tasks; /* every pid seen, and whether it ended */
 	bool *ended;
+	unsigned int *pend_of; /* a task's index in pend + 1, or 0 */
 	unsigned int ntasks, atasks;
+	struct pidmap taskmap; /* pid -> index in tasks */
 };
 
 void strace_init(struct strace *s, const char *name);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/escape.h"
 #include "base/msg.h"
 #include "base/units.h"
 #include "lang/builtin.h"
@@ -43,24 +44,39 @@ static int parse_workload(struct suite *s, const char *source,
 {
 	struct suite_workload *w;
 	uint64_t works;
+	char *shown;
+	int ret;
 
 	if (ntok < 4)
 		return error_at(
 			source, line, col[ntok - 1],
 			"expected NAME LOADFILE CWD WORKS [DESCRIPTION]");
-	if (strcmp(tok[2], "private") && strcmp(tok[2], "shared"))
-		return error_at(source, line, col[2],
-				"bad cwd '%s' (expected private or shared)",
-				tok[2]);
-	if (units_parse_uint(tok[3], UINT_MAX, &works) || !works)
-		return error_at(
-			source, line, col[3],
-			"bad works '%s' (expected a count of 1 or more)",
-			tok[3]);
-	for (unsigned int i = 0; i < s->n; i++)
-		if (!strcmp(s->w[i].name, tok[0]))
-			return error_at(source, line, col[0],
-					"workload '%s' given twice", tok[0]);
+	if (strcmp(tok[2], "private") && strcmp(tok[2], "shared")) {
+		shown = escape_shown(tok[2]);
+		ret = error_at(source, line, col[2],
+			       "bad cwd '%s' (expected private or shared)",
+			       shown);
+		free(shown);
+		return ret;
+	}
+	if (units_parse_uint(tok[3], UINT_MAX, &works) || !works) {
+		shown = escape_shown(tok[3]);
+		ret = error_at(source, line, col[3],
+			       "bad works '%s' (expected a count of 1 or more)",
+			       shown);
+		free(shown);
+		return ret;
+	}
+	for (unsigned int i = 0; i < s->n; i++) {
+		if (strcmp(s->w[i].name, tok[0]))
+			continue;
+		/* any byte of the index's: shown as \xNN where not text */
+		shown = escape_shown(tok[0]);
+		ret = error_at(source, line, col[0],
+			       "workload '%s' given twice", shown);
+		free(shown);
+		return ret;
+	}
 	if (s->n == SUITE_MAX_WORKLOADS)
 		return error_at(source, line, col[0], "more than %d workloads",
 				SUITE_MAX_WORKLOADS);

@@ -8,7 +8,9 @@
 #include "report/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "base/escape.h"
 #include "lang/suite.h"
 #include "run/run.h"
 #include "run/sweep.h"
@@ -48,8 +50,10 @@ static void print_view(const struct sweep *sw, const struct suite *s,
 	putchar('\n');
 	for (unsigned int v = 0; v < sw->nvariants && v < s->n; v++) {
 		double base = mean_ops(sw, v, 0);
+		char *name = escape_shown(s->w[v].name);
 
-		printf("%-8s", s->w[v].name);
+		printf("%-8s", name);
+		free(name);
 		for (unsigned int p = 0; p < cfg->nclients; p++) {
 			double x = mean_ops(sw, v, p), n = cfg->clients[p] / c0;
 
@@ -90,9 +94,11 @@ static void print_fxmark(const struct sweep *sw, const struct suite *s,
 				double secs = result_elapsed(&run->total) / 1e9;
 				double works = (double)run->total.passes *
 					       s->w[v].works;
+				char *name = escape_shown(s->w[v].name);
 
 				printf("## %s:%s:%s:%u:bufferedio\n", media, fs,
-				       s->w[v].name, pt->clients);
+				       name, pt->clients);
+				free(name);
 				printf("# ncpu secs works works/sec\n");
 				printf("%u %f %f %f\n", pt->clients, secs,
 				       works, secs > 0 ? works / secs : 0);
@@ -115,6 +121,7 @@ static void print_lkp(const struct sweep *sw, const struct suite *s,
 			const struct point *pt =
 				&sw->points[v * cfg->nclients + p];
 			double sum = 0;
+			char *name, *suite;
 
 			if (!pt->nruns)
 				continue;
@@ -126,9 +133,13 @@ static void print_lkp(const struct sweep *sw, const struct suite *s,
 							  s->w[v].works / secs :
 						  0;
 			}
+			name = escape_shown(s->w[v].name);
+			suite = escape_shown(s->name);
 			printf("%s.%s_%s_%s_%u_bufferedio.works/sec: %f\n",
-			       s->name, media, fs, s->w[v].name, pt->clients,
+			       suite, media, fs, name, pt->clients,
 			       sum / pt->nruns);
+			free(name);
+			free(suite);
 		}
 }
 
@@ -137,8 +148,12 @@ void report_suite_table(const struct report_config *rc, const struct sweep *sw)
 	const struct suite *s = rc->suite;
 	const char *fs = rc->suite_fs ? rc->suite_fs : "unknown";
 	const char *media = rc->suite_media ? rc->suite_media : "unknown";
+	char *name = escape_shown(s->name), *source = escape_shown(s->source);
 
-	printf("\nsuite %s (%s): %u workloads\n", s->name, s->source, s->n);
+	/* an index of the user's: its names may hold any byte */
+	printf("\nsuite %s (%s): %u workloads\n", name, source, s->n);
+	free(name);
+	free(source);
 	for (enum view v = VIEW_OPS; v <= VIEW_LINEAR; v++)
 		print_view(sw, s, v);
 	if (rc->suite_lines == SUITE_LINES_FXMARK) {

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "sys/command.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,11 +65,11 @@ enum spawn_how {
 };
 
 /*
- * The child's stdout is our stderr, or @io's out; its stderr is ours, or
- * @io's err (NULL: ours for both).
+ * The child's stdout is our stderr, unless @stdout_ours, or @io's out;
+ * its stderr is ours, or @io's err (@io may be NULL).
  */
 static int spawn(const char *const *argv, char **envp, const int *keep,
-		 unsigned int nkeep, enum spawn_how how,
+		 unsigned int nkeep, enum spawn_how how, bool stdout_ours,
 		 const struct command_io *io, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
@@ -77,9 +79,11 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&attr);
-	posix_spawn_file_actions_adddup2(
-		&fa, io && io->out >= 0 ? io->out : STDERR_FILENO,
-		STDOUT_FILENO);
+	if (io && io->out >= 0)
+		posix_spawn_file_actions_adddup2(&fa, io->out, STDOUT_FILENO);
+	else if (!stdout_ours)
+		posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO,
+						 STDOUT_FILENO);
 	if (io && io->err >= 0)
 		posix_spawn_file_actions_adddup2(&fa, io->err, STDERR_FILENO);
 	/* dup2 onto itself clears close-on-exec (glibc 2.29, POSIX 2024) */
@@ -109,6 +113,96 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 }
 
 /*
+ * Reap the children other than @pid that have ended: orphans of the
+ * command's, which come to us as its subreaper (COMMAND_TREE), so that
+ * their zombies do not pile up while it runs. WNOWAIT looks without
+ * reaping, so @pid, which must stay a zombie until its group is killed,
+ * is left.
+ */
+static void reap_others(pid_t pid)
+{
+	for (;;) {
+		siginfo_t si = { .si_pid = 0 };
+
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) ||
+		    !si.si_pid || si.si_pid == pid)
+			return;
+		waitpid(si.si_pid, NULL, 0);
+	}
+}
+
+/* Our children, from /proc (each one's PPid): how many were killed. */
+static unsigned int kill_children(void)
+{
+	pid_t self = getpid();
+	unsigned int n = 0;
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char path[64], buf[512], *rp;
+		long ppid;
+		ssize_t len;
+		pid_t p;
+		int fd;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		p = (pid_t)atol(de->d_name);
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)p);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		len = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		buf[len] = '\0';
+		/* "PID (COMM) S PPID ...": COMM may hold ')' and spaces */
+		rp = strrchr(buf, ')');
+		if (!rp || sscanf(rp + 1, " %*c %ld", &ppid) != 1 ||
+		    ppid != self)
+			continue;
+		kill(p, SIGKILL);
+		waitpid(p, NULL, 0);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * Every process the command started and that is still there: ours now,
+ * as its subreaper (whatever its session or group: a setsid(2) takes it
+ * out of the group, not out of our tree), or a child of one of those.
+ * Killed a generation at a time, until none is left: a parent killed
+ * hands its children to us.
+ */
+static void kill_tree(void)
+{
+	while (kill_children())
+		;
+}
+
+/* What a wait looks at, at every tick of child_wait. */
+struct watch {
+	pid_t pid;
+	bool tree; /* COMMAND_TREE: the command's orphans reaped as they end */
+	const struct command_io *io; /* its watch, or NULL */
+};
+
+static bool look_around(void *ctx)
+{
+	struct watch *w = ctx;
+
+	if (w->tree)
+		reap_others(w->pid);
+	return w->io && w->io->expired && w->io->expired(w->io->ctx);
+}
+
+/*
  * Wait for the group leader @pid, forwarding a stop (command_run()): a
  * signal since *@stop was @at_start. That is read before the command is
  * spawned, since the command may signal us at once (a hook that runs
@@ -117,16 +211,15 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
  */
 static int wait_group(pid_t pid, const volatile sig_atomic_t *stop,
 		      sig_atomic_t at_start, const struct command_io *io,
-		      int *status, enum command_end *end)
+		      bool tree, int *status, enum command_end *end)
 {
+	struct watch w = { .pid = pid, .tree = tree, .io = io };
 	struct child_wait cw;
 	int ret;
 
 	child_wait_init(&cw, pid, stop, at_start, SIGTERM);
-	if (io) {
-		cw.expired = io->expired;
-		cw.ctx = io->ctx;
-	}
+	cw.expired = look_around;
+	cw.ctx = &w;
 	ret = child_wait_end(&cw, status);
 	*end = cw.end;
 	return ret;
@@ -142,11 +235,11 @@ int command_run(const char *cmd, const char *const *env,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, NULL, &pid);
+	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, false, NULL, &pid);
 	free(envp);
 	if (ret)
 		return ret;
-	return wait_group(pid, stop, at_start, NULL, status, end);
+	return wait_group(pid, stop, at_start, NULL, false, status, end);
 }
 
 /*
@@ -168,32 +261,46 @@ static bool set_terminal(pid_t pgrp)
 	return set;
 }
 
-int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
-		     int *status, enum command_end *end)
+int command_run_argv(const char *const *argv, unsigned int flags,
+		     const volatile sig_atomic_t *stop, int *status,
+		     enum command_end *end)
 {
 	sig_atomic_t at_start = stop ? *stop : 0;
+	bool tree = flags & COMMAND_TREE;
+	int was_reaper = 0;
 	bool tty;
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, NULL, &pid);
-	if (ret)
+	if (tree && (prctl(PR_GET_CHILD_SUBREAPER, &was_reaper) ||
+		     prctl(PR_SET_CHILD_SUBREAPER, 1)))
+		return -errno;
+	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, flags & COMMAND_STDOUT,
+		    NULL, &pid);
+	if (ret) {
+		if (tree)
+			prctl(PR_SET_CHILD_SUBREAPER, was_reaper);
 		return ret;
+	}
 	tty = isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp() &&
 	      set_terminal(pid);
 	/* a read before the terminal was its own stopped it: go on */
 	if (tty)
 		kill(-pid, SIGCONT);
-	ret = wait_group(pid, stop, at_start, NULL, status, end);
+	ret = wait_group(pid, stop, at_start, NULL, tree, status, end);
 	if (tty)
 		set_terminal(getpgrp());
+	if (tree) {
+		kill_tree();
+		prctl(PR_SET_CHILD_SUBREAPER, was_reaper);
+	}
 	return ret;
 }
 
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid)
 {
-	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, NULL, pid);
+	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, false, NULL, pid);
 }
 
 int command_run_io(const char *const *argv, const struct command_io *io,
@@ -204,10 +311,10 @@ int command_run_io(const char *const *argv, const struct command_io *io,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, environ, NULL, 0, SPAWN_HOOK, io, &pid);
+	ret = spawn(argv, environ, NULL, 0, SPAWN_HOOK, false, io, &pid);
 	if (ret)
 		return ret;
-	return wait_group(pid, stop, at_start, io, status, end);
+	return wait_group(pid, stop, at_start, io, false, status, end);
 }
 
 char *command_status(int status, char *buf, size_t len)

@@ -13,7 +13,7 @@
  * Child processes: the --exec-before and --exec-after hooks (a shell
  * command), perf record, and the command vfsbench record traces. A child's
  * standard output goes to vfsbench's standard error, since standard output
- * holds the results.
+ * holds the results, unless the caller says otherwise (COMMAND_STDOUT).
  */
 
 /* Where command_run_io() sends a command's output, and when it ends it. */
@@ -44,16 +44,28 @@ int command_run(const char *cmd, const char *const *env,
 		const volatile sig_atomic_t *stop, int *status,
 		enum command_end *end);
 
+/* command_run_argv()'s flags */
+#define COMMAND_STDOUT 1u /* its standard output is ours, not our stderr */
+/*
+ * Nothing it started outlives it: vfsbench is the subreaper of its
+ * processes (PR_SET_CHILD_SUBREAPER) while it runs, and once it has
+ * ended, every process of its tree still there is killed, whatever its
+ * group or session. The caller has no other child meanwhile.
+ */
+#define COMMAND_TREE 2u
+
 /*
  * Run @argv (argv[0] looked up in PATH) and wait for it, stopped as
  * command_run() stops a hook: a process group of its own, every signal's
  * default disposition, and a stop (*@stop growing) forwarded to the whole
  * group. Its standard input is vfsbench's; where that is the terminal and
  * vfsbench is in its foreground, the group has the terminal while it
- * runs, so that a ^C typed there is the command's to handle.
+ * runs, so that a ^C typed there is the command's to handle. @flags: the
+ * COMMAND_ flags above.
  */
-int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
-		     int *status, enum command_end *end);
+int command_run_argv(const char *const *argv, unsigned int flags,
+		     const volatile sig_atomic_t *stop, int *status,
+		     enum command_end *end);
 
 /*
  * Run @argv (argv[0] looked up in PATH) as command_run() runs a hook (a

@@ -88,6 +88,8 @@ static const char *kind(mode_t mode)
 		return "a socket";
 	if (S_ISDIR(mode))
 		return "a directory";
+	if (S_ISREG(mode))
+		return "a regular file";
 	return "not a regular file";
 }
 
@@ -130,18 +132,50 @@ static int open_direct(const char *path)
 
 FILE *outfile_open(struct outfile *o, const char *path)
 {
+	return outfile_open_as(o, path, OUTFILE_ANY, 0777);
+}
+
+/*
+ * A target other than @o->target allows, there now: 0, or -1 with a
+ * message (what it is now, and that it is left as it is).
+ */
+static int unexpected(const struct outfile *o, const struct stat *st)
+{
+	if (o->target == OUTFILE_NEW)
+		return error(
+			"'%s' is %s now, where there was nothing before: left as it is",
+			o->path, kind(st->st_mode));
+	return error(
+		"'%s' is %s now, where there was a regular file or nothing before: left as it is",
+		o->path, kind(st->st_mode));
+}
+
+FILE *outfile_open_as(struct outfile *o, const char *path,
+		      enum outfile_target target, mode_t perm)
+{
 	const char *name;
 	struct stat st;
+	int found;
 
 	memset(o, 0, sizeof(*o));
 	o->path = name = path;
+	o->perm = perm & 0777;
+	o->target = target;
+	found = lstat(path, &st) ? (errno == ENOENT ? 0 : -1) : 1;
+	if (target != OUTFILE_ANY && strcmp(path, "-") &&
+	    (target == OUTFILE_NEW ? found > 0 :
+				     found > 0 && !S_ISREG(st.st_mode))) {
+		/* never into, nor through, what was not there before */
+		unexpected(o, &st);
+		o->fd = -1;
+		return NULL;
+	}
 	if (!strcmp(path, "-")) {
 		/* after what the report has written there */
 		fflush(stdout);
 		o->direct = true;
 		o->fd = STDOUT_FILENO;
-	} else if (lstat(path, &st) == 0 ? !S_ISREG(st.st_mode) :
-					   errno != ENOENT) {
+	} else if (found > 0 ? !S_ISREG(st.st_mode) : found < 0) {
 		/* a device, a FIFO, a socket, a link: into it, as '>' */
 		o->direct = true;
 		o->fd = open_direct(path);
@@ -155,7 +189,7 @@ FILE *outfile_open(struct outfile *o, const char *path)
 			return NULL;
 		}
 	} else {
-		o->fd = make_tmp(o, path, 0666);
+		o->fd = make_tmp(o, path, 0666 & o->perm);
 		name = o->tmp;
 	}
 	if (o->fd < 0 || !stream(o)) {
@@ -169,7 +203,8 @@ FILE *outfile_open(struct outfile *o, const char *path)
 
 /*
  * The temporary file, open as @fd, takes the owner, group and permission
- * bits of the regular file @st it replaces (set-id bits are not kept).
+ * bits of the regular file @st it replaces (set-id bits are not kept),
+ * less those that the bits it may have (@o->perm) lack.
  * Where the caller may not give a file away (EPERM: not root), it stays
  * the caller's, in the old group where the caller is a member of it.
  */
@@ -180,7 +215,7 @@ static int keep_owner(const struct outfile *o, int fd, const struct stat *st)
 	     (fchown(fd, (uid_t)-1, st->st_gid) && errno != EPERM)))
 		return error("cannot give '%s' the owner of '%s': %s", o->tmp,
 			     o->path, strerror(errno));
-	if (fchmod(fd, st->st_mode & 0777))
+	if (fchmod(fd, st->st_mode & o->perm))
 		return error("cannot give '%s' the mode of '%s': %s", o->tmp,
 			     o->path, strerror(errno));
 	return 0;
@@ -197,13 +232,43 @@ static int ready_to_replace(const struct outfile *o, int fd, struct stat *st)
 		return errno == ENOENT ? 0 :
 					 error("cannot replace '%s': %s",
 					       o->path, strerror(errno));
-	if (!S_ISREG(st->st_mode))
+	if (!S_ISREG(st->st_mode) || o->target == OUTFILE_NEW)
 		return 1;
 	return keep_owner(o, fd, st);
 }
 
+/*
+ * OUTFILE_NEW: the temporary file takes the name only where there is
+ * none, whatever appeared since the last look: renameat2(2)'s
+ * RENAME_NOREPLACE, or where the file system lacks it (EINVAL) a hard
+ * link, which fails on any name there too and never follows one.
+ */
+static int put_new(const struct outfile *o)
+{
+	struct stat st;
+	int err = 0;
+
+	if (renameat2(AT_FDCWD, o->tmp, AT_FDCWD, o->path, RENAME_NOREPLACE)) {
+		err = errno;
+		if (err == EINVAL && !link(o->tmp, o->path)) {
+			unlink(o->tmp);
+			err = 0;
+		} else if (err == EINVAL) {
+			err = errno;
+		}
+	}
+	if (err == EEXIST && !lstat(o->path, &st))
+		return unexpected(o, &st);
+	if (err)
+		return error("cannot rename '%s' to '%s': %s", o->tmp, o->path,
+			     strerror(err));
+	return 0;
+}
+
 static int put_in_place(const struct outfile *o)
 {
+	if (o->target == OUTFILE_NEW)
+		return put_new(o);
 	if (rename(o->tmp, o->path))
 		return error("cannot rename '%s' to '%s': %s", o->tmp, o->path,
 			     strerror(errno));
@@ -218,7 +283,9 @@ int outfile_commit(struct outfile *o)
 	fflush(o->f);
 	if (!o->direct && !o->err) {
 		ret = ready_to_replace(o, o->fd, &st);
-		if (ret > 0)
+		if (ret > 0 && o->target != OUTFILE_ANY)
+			ret = unexpected(o, &st);
+		else if (ret > 0)
 			ret = error(
 				"'%s' became %s while it was written: left as it is",
 				o->path, kind(st.st_mode));
@@ -266,6 +333,7 @@ int outfile_reserve(struct outfile *o, const char *path, mode_t mode)
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	o->fd = -1;
+	o->perm = 0777;
 	fd = make_tmp(o, path, mode);
 	if (fd < 0) {
 		error("cannot write '%s': %s", o->tmp, strerror(errno));

@@ -25,17 +25,47 @@ typedef struct json_t json_t;
  *    left as it is: an error.
  * A write error (ENOSPC, EPIPE) is an error either way.
  */
+/* What a caller lets a target be when it is opened (outfile_open_as()). */
+enum outfile_target {
+	OUTFILE_ANY, /* the rule above */
+	/*
+	 * Absent or a regular file, replaced by the rule; anything else
+	 * (a symlink) is left as it is, an error, never written into.
+	 */
+	OUTFILE_REGULAR,
+	/*
+	 * Absent, and made without replacing what appears meanwhile: a
+	 * file, a symlink there at the open or at the rename is left as it
+	 * is, an error, never written into or through.
+	 */
+	OUTFILE_NEW,
+};
+
 struct outfile {
 	char tmp[4096];
 	const char *path;
 	FILE *f; /* writes go to fd, through outfile.c's own writer */
 	int fd;
 	int err; /* the errno of the first failed write, 0 if none */
+	mode_t perm; /* the permission bits the file may have at most */
+	enum outfile_target target;
 	bool direct; /* written into path (or stdout): no rename */
 };
 
 /* Open for writing; NULL with a message on failure. */
 FILE *outfile_open(struct outfile *o, const char *path);
+/*
+ * The same, for a target that may be only what @target says, where the
+ * caller looked at it long before (vfsbench record, before its command
+ * ran: a symlink planted meanwhile is never written through), and whose
+ * permission bits are at most @perm (0600 for a file that holds what only
+ * its owner may read): a new file is made with 0666 & @perm less the
+ * umask, a regular file replaced keeps its bits less those @perm lacks.
+ * A target written into (OUTFILE_ANY: a FIFO, a device, through a
+ * symlink, standard output; "-" with any @target) keeps its own.
+ */
+FILE *outfile_open_as(struct outfile *o, const char *path,
+		      enum outfile_target target, mode_t perm);
 /*
  * Flush, close and (for a temporary file) put in place; 0, or -1 with a
  * message naming the file and the error (the temporary file is removed).

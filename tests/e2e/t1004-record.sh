@@ -3,6 +3,7 @@
 test_description='vfsbench record: a program traced, its loadfile, its replay'
 # shellcheck disable=SC2154
 . "$srcdir/tests/e2e/lib.sh"
+SQ="'"
 
 # normalise LOADFILE: what depends on the machine goes: the command's
 # words, the root, the kernel, the date, and the calls of the dynamic
@@ -334,6 +335,73 @@ strace_test 'an -o that exists: replaced with --force' '
 	test_grep "^stat taken.load$" taken.load
 '
 
+# -o is looked at before the command runs, and it may then be only what
+# it was: a symlink planted meanwhile (here by the command itself) is
+# left as it is, never written through; so is a file made meanwhile.
+strace_test 'an -o that was not there: a symlink planted meanwhile is not written through' '
+	rm -rf outside && mkdir outside && echo victim >outside/victim &&
+	test_expect_code 3 vfsbench record -o planted.load \
+		-- sh -c "ln -s outside/victim planted.load && test -e outside" \
+		2>err &&
+	echo "error: ${SQ}planted.load${SQ} is a symbolic link now, where there was nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat outside/victim)" = victim &&
+	test -h planted.load &&
+	test -z "$(find . -maxdepth 1 -name "planted.load.tmp*")" &&
+	rm planted.load &&
+	test_expect_code 3 vfsbench record -o made.load \
+		-- sh -c "echo theirs >made.load && test -e outside" 2>err &&
+	echo "error: ${SQ}made.load${SQ} is a regular file now, where there was nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat made.load)" = theirs
+'
+
+strace_test 'an -o replaced with --force: a symlink planted meanwhile is not written through' '
+	rm -rf outside && mkdir outside && echo victim >outside/victim &&
+	echo mine >taken.load &&
+	test_expect_code 3 vfsbench record --force -o taken.load \
+		-- sh -c "rm taken.load && ln -s outside/victim taken.load" 2>err &&
+	echo "error: ${SQ}taken.load${SQ} is a symbolic link now, where there was a regular file or nothing before: left as it is" >expect &&
+	test_cmp expect err &&
+	test "$(cat outside/victim)" = victim &&
+	test -h taken.load && rm taken.load
+'
+
+# vfsbench(1)'s rule for the main command: no output is an input.
+test_expect_success '--from-trace LOG -o LOG: refused before anything, by any name' '
+	printf "10 1.0 newfstatat(AT_FDCWD<$TRASH/r>, \"a\", 0x1, 0) = 0\n10 1.1 +++ exited with 0 +++\n" >in.log &&
+	cp in.log keep.log &&
+	ln -s in.log alias.log &&
+	for o in in.log ./in.log alias.log; do
+		test_expect_code 2 vfsbench record --root r --force -o "$o" \
+			--from-trace in.log 2>err &&
+		printf "%s\n" "vfsbench: -o ${SQ}$o${SQ} names the input --from-trace ${SQ}in.log${SQ}: a result file never replaces what vfsbench reads" \
+			"Try ${SQ}vfsbench record --help${SQ} for more information." >expect &&
+		test_cmp expect err &&
+		cmp in.log keep.log || return 1
+	done &&
+	vfsbench record --root r -o from.load --from-trace in.log 2>err &&
+	test_grep "^stat a\$" from.load
+'
+
+# The command's output is vfsbench's, as a wrapper's (time, strace) is;
+# with -o - the loadfile is, and the command's goes to standard error.
+strace_test 'the command'"'"'s standard output is vfsbench'"'"'s; with -o -, its stderr' '
+	vfsbench record -o out.load -- sh -c "echo to-stdout; echo to-stderr >&2; test -e out" \
+		>cmd.out 2>cmd.err &&
+	echo to-stdout >expect &&
+	test_cmp expect cmd.out &&
+	test_grep "^to-stderr\$" cmd.err &&
+	test_grep "^vfsbench record: out.load: [0-9]* ops from " cmd.err &&
+	vfsbench record -o - -- sh -c "echo to-stdout; test -e out" >cmd.out 2>cmd.err &&
+	head -n 1 cmd.out >actual &&
+	echo "# Recorded by vfsbench record: the file-system calls of a program, as" >expect &&
+	test_cmp expect actual &&
+	! grep "^to-stdout\$" cmd.out &&
+	test_grep "^to-stdout\$" cmd.err &&
+	test_grep "^stat out\$" cmd.out
+'
+
 strace_test 'a command that calls nothing below the root: exit 3' '
 	mkdir -p empty &&
 	test_expect_code 3 vfsbench record --root empty -o none.load -- true \
@@ -348,6 +416,79 @@ test_expect_success 'no command: a usage error' '
 	test_grep "no command to record" err &&
 	test ! -e none.load
 '
+
+# Names no loadfile can spell: a '$' (a variable to the parser) and the
+# marker's name (which no op may make), in the tree and in calls: dropped
+# and counted, the rest recorded; before, the recording was refused as
+# "a bug of vfsbench record".
+test_expect_success 'a name with a $ and one named as the marker: dropped and counted' '
+	rm -rf nr && mkdir -p nr/.vfsbench-workdir &&
+	: >"nr/price\$5" && : >nr/.vfsbench-workdir/in && : >nr/fine &&
+	cat >names.log <<-EOT &&
+	10 1.0 newfstatat(AT_FDCWD<$TRASH/nr>, "price\$5", 0x1, 0) = 0
+	10 1.1 openat(AT_FDCWD<$TRASH/nr>, "price\$5", O_RDONLY) = 3<$TRASH/nr/price\$5>
+	10 1.2 close(3<$TRASH/nr/price\$5>) = 0
+	10 1.3 newfstatat(AT_FDCWD<$TRASH/nr>, ".vfsbench-workdir/in", 0x1, 0) = 0
+	10 1.4 openat(AT_FDCWD<$TRASH/nr>, ".", O_RDONLY|O_DIRECTORY) = 3<$TRASH/nr>
+	10 1.5 getdents64(3<$TRASH/nr>, 0x1 /* 5 entries */, 32768) = 160
+	10 1.6 close(3<$TRASH/nr>) = 0
+	10 1.7 newfstatat(AT_FDCWD<$TRASH/nr>, "fine", 0x1, 0) = 0
+	10 1.8 +++ exited with 0 +++
+	EOT
+	vfsbench record --root nr -o names.load --from-trace names.log 2>err &&
+	printf "%s\n" "warning: 5 paths no loadfile can name (with a newline, a ${SQ}\$${SQ} or vfsbench${SQ}s marker .vfsbench-workdir) dropped: their calls and entries are counted in the header" \
+		"vfsbench record: names.load: 4 ops from 8 calls of 1 tasks" >expect &&
+	test_cmp expect err &&
+	sed -n "/^# dropped, no op/,/^# dropped, on an fd/p" names.load >actual &&
+	printf "%s\n" "# dropped, no op in the loadfile language: 3" \
+		"#   newfstatat               2" "#   openat                   1" \
+		"# dropped, on an fd not opened below the root in the trace: 1" >expect &&
+	test_cmp expect actual &&
+	test_grep "^# not made: 0 symlinks whose targets lead out, 2 special files or unnamable paths\$" names.load &&
+	sed -n "/^\[setup\]/,\$p" names.load >actual &&
+	printf "%s\n" "[setup]" "create fine 644" "[run]" "open . rdonly,directory @1" \
+		"getdents @1 32768" "close @1" "stat fine" >expect &&
+	test_cmp expect actual
+'
+
+# --tasks-as-clients makes a [run N] stream of each task, and a loadfile
+# has at most 65,536: one more is refused with the count, not as "a bug".
+tasks_log() {
+	awk -v n="$1" -v r="$TRASH/r" "BEGIN {
+		for (i = 1; i <= n; i++)
+			printf \"%d 1.0 newfstatat(AT_FDCWD<%s>, \\\"a\\\", 0x1, 0) = 0\\n%d 1.1 +++ exited with 0 +++\\n\", i, r, i
+	}"
+}
+
+test_expect_success '--tasks-as-clients: 65,536 tasks are streams, one more is refused' '
+	tasks_log 65537 | test_expect_code 3 vfsbench record --tasks-as-clients \
+		--root r -o streams.load --from-trace /dev/stdin 2>err &&
+	echo "error: --tasks-as-clients: 65537 tasks kept calls, each a [run N] stream, and a loadfile has at most 65536: record without it (one stream), or a command of fewer tasks; no loadfile written" >expect &&
+	test_cmp expect err &&
+	test ! -e streams.load &&
+	tasks_log 65536 | vfsbench record --tasks-as-clients --root r \
+		-o streams.load --from-trace /dev/stdin 2>err &&
+	test_grep "^\[run 65535\]\$" streams.load
+'
+
+# The root's name is written in the header, a comment: a newline in it
+# would end the comment, and what follows would be ops.
+test_expect_success 'a newline in --root: escaped in the header, no op of it' '
+	nl=$(printf "nl\nmkdir evil") &&
+	mkdir "$nl" && : >"$nl/f" &&
+	printf "10 1.0 newfstatat(AT_FDCWD<%s>, \"f\", 0x1, 0) = 0\n10 1.1 +++ exited with 0 +++\n" \
+		"$TRASH/nl\\nmkdir evil" >nl.log &&
+	vfsbench record --root "$nl" -o nl.load --from-trace nl.log 2>err &&
+	test_grep "^# root: $TRASH/nl\\\\x0amkdir evil\$" nl.load &&
+	! grep "^mkdir" nl.load &&
+	canary_setup &&
+	vfsbench -c nl.load -e null --loops 1 -D "$TRASH/work" 1 >report &&
+	test "$(op_count report stat)" = 1 &&
+	test -z "$(op_count report mkdir)" &&
+	canary_check &&
+	workdir_empty
+'
+
 
 test_expect_success 'vfsbench-record.1 documents exactly the options of --help' '
 	vfsbench record --help |

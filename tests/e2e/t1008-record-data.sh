@@ -39,6 +39,7 @@ strace_test '--with-data: [setup] holds each file'"'"'s bytes; a big one its siz
 	cat >expect <<-\EOT &&
 	# [setup] makes 1 directories, 4 files (2 with their data), 0 symlinks
 	# files made with their size only (over 64 KiB, past 1 MiB in all, or unreadable): 1
+	# bytes of files others could not read: this loadfile is made readable by its owner only (0600)
 	# not made: 0 symlinks whose targets lead out, 0 special files or unnamable paths
 	[setup]
 	open big wronly,creat,trunc @1 644
@@ -185,5 +186,129 @@ test_expect_success 'data: more than 1 MiB in all' '
 	} >lf.load &&
 	load_error "lf.load:19:9: 1114112 bytes of data in the loadfile with this line (at most 1048576)"
 '
+
+# The loadfile is never readable by more than the files whose bytes it
+# holds: 0600 (less the umask) when one of them others could not read,
+# by its mode or a directory's above it, up to /; else as any new file.
+mode_log() {
+	cat >mode.log <<-EOT
+	100 1700000000.000001 openat(AT_FDCWD<$TRASH/mtree>, "d/f", O_RDONLY) = 3<$TRASH/mtree/d/f>
+	100 1700000000.000002 close(3<$TRASH/mtree/d/f>) = 0
+	100 1700000000.000003 +++ exited with 0 +++
+	EOT
+}
+
+private_line="# bytes of files others could not read: this loadfile is made readable by its owner only (0600)"
+
+test_expect_success '--with-data: the loadfile is 0600 when it holds bytes others could not read' '
+	chmod 0711 "$TRASH" &&
+	mkdir -p mtree/d && printf "x\n" >mtree/d/f && chmod 0755 mtree mtree/d &&
+	mode_log &&
+	chmod 0600 mtree/d/f &&
+	vfsbench record --with-data --from-trace mode.log --root mtree \
+		-o m1.load 2>err &&
+	test "$(stat -c %a m1.load)" = 600 &&
+	test_grep "^$private_line\$" m1.load &&
+	chmod 0644 mtree/d/f && chmod 0700 mtree/d &&
+	vfsbench record --with-data --from-trace mode.log --root mtree \
+		-o m2.load 2>err &&
+	test "$(stat -c %a m2.load)" = 600 &&
+	chmod 0755 mtree/d &&
+	vfsbench record --with-data --from-trace mode.log --root mtree \
+		-o m3.load 2>err &&
+	test "$(stat -c %a m3.load)" = 644 &&
+	! grep "^$private_line\$" m3.load &&
+	chmod 0640 mtree/d/f &&
+	vfsbench record --with-data --from-trace mode.log --root mtree \
+		-o m3.load --force 2>err &&
+	test "$(stat -c %a m3.load)" = 600 &&
+	chmod 0700 "$TRASH" &&
+	chmod 0644 mtree/d/f &&
+	vfsbench record --with-data --from-trace mode.log --root mtree \
+		-o m4.load 2>err &&
+	test "$(stat -c %a m4.load)" = 600 &&
+	vfsbench record --from-trace mode.log --root mtree -o m5.load 2>err &&
+	test "$(stat -c %a m5.load)" = 644
+'
+
+# The tree is read by fds, without following a link at any step: another
+# user who owns a directory of the root and swaps it for a symlink while
+# the tree is read does not get root's private bytes into the loadfile.
+# The swap is made while vfsbench's open is held (tests/helper/vb-hold:
+# DIR/held says it is, a write to the FIFO DIR/go lets it run): no timing.
+# nobody owns the root; "$TRASH/outside" is a scratch directory with
+# root's file of mode 0600, never a real system file.
+# shellcheck disable=SC2154
+HOLD="$abs_top_builddir/tests/helper/vb-hold"
+
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
+if test "$(id -u)" -ne 0 || ! command -v setpriv >/dev/null 2>&1 ||
+	! id nobody >/dev/null 2>&1 || ! getent group nogroup >/dev/null; then
+	swap_skip='needs root, setpriv and user nobody, group nogroup'
+elif ! mkdir hold-try || ! mkfifo hold-try/go ||
+	! "$HOLD" none hold-try true 2>/dev/null; then
+	swap_skip='no seccomp user notification to hold an open with'
+else
+	swap_skip=
+fi
+
+# swap_setup MODE: nobody's root "$TRASH/tree" with d/secret (7 bytes
+# "public\n", mode MODE), root's "$TRASH/outside/secret" (7 bytes
+# "SECRET\n", mode 0600), and a trace that opens d/secret.
+swap_setup() {
+	chmod 0711 "$TRASH" &&
+	rm -rf tree outside hold &&
+	mkdir tree outside hold && mkfifo hold/go &&
+	chown nobody:nogroup tree &&
+	as_nobody sh -c "umask 022 && mkdir tree/d &&
+		printf \"public\\n\" >tree/d/secret && chmod $1 tree/d/secret" &&
+	printf "SECRET\n" >outside/secret && chmod 0600 outside/secret &&
+	chmod 0700 outside &&
+	cat >swap.log <<-EOT
+	100 1700000000.000001 openat(AT_FDCWD<$TRASH/tree>, "d/secret", O_RDONLY) = 3<$TRASH/tree/d/secret>
+	100 1700000000.000002 close(3<$TRASH/tree/d/secret>) = 0
+	100 1700000000.000003 +++ exited with 0 +++
+	EOT
+}
+
+# swap_record NAME: vfsbench record --with-data of swap.log, its open of
+# NAME held while nobody moves d away and makes d a link to the outside.
+swap_record() {
+	rm -f swap.load &&
+	"$HOLD" "$1" hold "$VFSBENCH" record --with-data --from-trace swap.log \
+		--root tree -o swap.load >out 2>err &
+	hpid=$! &&
+	wait_until "no open of $1 held" test -e hold/held &&
+	as_nobody sh -c "mv tree/d tree/d.old && ln -s \"$TRASH/outside\" tree/d" &&
+	echo go >hold/go &&
+	wait "$hpid"
+}
+
+if test -n "$swap_skip"; then
+	test_skip '--with-data: a directory swapped for a link before its file is read' "$swap_skip"
+	test_skip '--with-data: a directory swapped for a link before it is opened' "$swap_skip"
+else
+	test_expect_success '--with-data: a directory swapped for a link before its file is read' '
+		swap_setup 0644 &&
+		swap_record secret &&
+		test_grep "^data @1 7075626c69630a\$" swap.load &&
+		! grep "^data @1 5345435245540a" swap.load &&
+		test "$(stat -c %a swap.load)" = 644 &&
+		test "$(cat outside/secret)" = SECRET
+	'
+
+	test_expect_success '--with-data: a directory swapped for a link before it is opened' '
+		swap_setup 0644 &&
+		swap_record d &&
+		! grep "^data @1 " swap.load &&
+		test_grep "^# \[setup\] makes 0 directories, 0 files (0 with their data), 0 symlinks\$" swap.load &&
+		echo "warning: $TRASH/tree/d changed while the tree was read: left out" >expect &&
+		grep -v "^vfsbench record: " err >actual &&
+		test_cmp expect actual
+	'
+fi
 
 test_done

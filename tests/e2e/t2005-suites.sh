@@ -2,6 +2,7 @@
 # shellcheck disable=SC2034,SC2154
 test_description='vfsbench suite: every workload of every suite with the null engine and --loops, exact counts; the table, the lines, the JSON; bad suites'
 . "$srcdir/tests/e2e/lib.sh"
+SQ="'"
 
 LOOPS=3
 
@@ -149,6 +150,35 @@ test_expect_success 'a suite of the user: an index and a loadfile beside it' '
 	test "$(run_table out S 1)" = "stat 2" &&
 	test "$(run_table out P 1 | head -n 1)" = "open 2" &&
 	canary_check
+'
+
+# An index of the user's may name a workload with any bytes: each is
+# shown with its control bytes as \xNN (base/escape.c), in the tables, the
+# lines, the labels and the messages, never sent to the terminal raw.
+test_expect_success 'a workload name with an ESC byte: shown escaped everywhere' '
+	canary_setup &&
+	mkdir -p esc &&
+	printf "stat a\n" >esc/s.load &&
+	printf "x\033[31my  s.load  private 1  a stat\nplain  s.load  shared 1\n" >esc/esc.suite &&
+	e="x\\\\x1b\[31my" &&
+	for l in plain fxmark lkp; do
+		lines= &&
+		if test $l != plain; then lines=--lines=$l; fi &&
+		vfsbench suite esc/esc.suite $lines -e null --loops 1 \
+			-D "$TRASH/work" --json esc.json 1 >out.$l 2>err &&
+		! grep -q "$(printf "\033")" out.$l err esc.json || return 1
+	done &&
+	test_grep "^$e, 1 client: " out.plain &&
+	test_grep "^$e  *[0-9]" out.plain &&
+	test_grep "^## [^:]*:[^:]*:$e:1:bufferedio\$" out.fxmark &&
+	test_grep "^esc\.[^ ]*_${e}_1_bufferedio.works/sec: " out.lkp &&
+	printf "x\033y  s.load  private 1\nx\033y  s.load  private 1\n" >esc/dup.suite &&
+	test_expect_code 2 vfsbench suite esc/dup.suite -e null --loops 1 \
+		-D "$TRASH/work" 1 >out 2>err &&
+	echo "esc/dup.suite:2:1: workload ${SQ}x\\x1by${SQ} given twice" >expect &&
+	test_cmp expect err &&
+	canary_check &&
+	workdir_empty
 '
 
 test_expect_success 'bad suites: exit 2, a message naming what, nothing created' '

@@ -47,6 +47,72 @@ strace_test 'record: a command that ignores SIGTERM is still ended' '
 	test "$(wc -l <err)" -eq 1
 '
 
+# A command whose child makes a session of its own (setsid), out of the
+# process group that the stop ends: it is ended too, by the tree vfsbench
+# keeps as its subreaper; before, it was left running.
+cat >session.sh <<'EOF'
+setsid sh -c 'echo $$ >"$1/spid.tmp" && mv "$1/spid.tmp" "$1/spid" && exec sleep 300' sh "$1" &
+echo $$ >"$1/pid.tmp" && mv "$1/pid.tmp" "$1/pid"
+wait
+EOF
+
+for s in INT:130 TERM:143; do
+	sig=${s%:*}
+	code=${s#*:}
+	strace_test "record: SIG$sig, a child in a session of its own ended too" "
+		canary_setup &&
+		rm -rf root tmp && mkdir root tmp &&
+		TMPDIR=\$TRASH/tmp start_vfsbench record --root \"\$TRASH/root\" \
+			-o \"\$TRASH/r.load\" -- sh \"\$TRASH/session.sh\" \"\$TRASH/root\" &&
+		wait_for . root/pid && wait_for . root/spid &&
+		spid=\$(cat root/spid) &&
+		test \"\$(ps -o sid= -p \"\$spid\")\" -eq \"\$spid\" &&
+		kill -$sig \"\$pid\" &&
+		ends $code &&
+		gone \"\$(cat root/pid)\" &&
+		if ! gone \"\$spid\"; then kill \"\$spid\"; false; fi &&
+		test ! -e r.load &&
+		test -z \"\$(ls tmp)\" &&
+		canary_check
+	"
+done
+
+# A stop while vfsbench record waits on a FIFO: for its log's writer
+# (--from-trace FIFO), or for the reader of its loadfile (-o FIFO). The
+# open returns EINTR (no SA_RESTART), which was an error of its own: exit
+# 2 "Interrupted system call" and exit 3. Now the signal's status.
+printf "10 1.0 newfstatat(AT_FDCWD<%s/froot>, \".\", 0x1, 0) = 0\n10 1.1 +++ exited with 0 +++\n" \
+	"$TRASH" >fifo.log
+mkdir froot
+
+for s in INT:130 TERM:143; do
+	sig=${s%:*}
+	code=${s#*:}
+	test_expect_success "record --from-trace FIFO without a writer: SIG$sig, exit $code" "
+		rm -f log.fifo && mkfifo log.fifo &&
+		start_vfsbench record --root froot -o f.load --from-trace log.fifo &&
+		blocked 1 wait_for_partner &&
+		kill -$sig \"\$pid\" &&
+		ends $code &&
+		echo 'error: stopped by a signal while the log was read: no loadfile written' >expect &&
+		test_cmp expect err &&
+		test ! -e f.load
+	"
+
+	test_expect_success "record -o FIFO without a reader: SIG$sig, exit $code" "
+		rm -f out.fifo && mkfifo out.fifo &&
+		start_vfsbench record --root froot -o out.fifo --force \
+			--from-trace fifo.log &&
+		wait_for 'waiting for a reader' err &&
+		kill -$sig \"\$pid\" &&
+		ends $code &&
+		printf '%s\n' \"warning: 'out.fifo' is a FIFO that no one reads: waiting for a reader (a stop signal gives up)\" \
+			\"warning: 'out.fifo': not written: stopped by a signal while waiting for a reader\" >expect &&
+		test_cmp expect err &&
+		test -p out.fifo
+	"
+done
+
 # suite: its work directory shows it runs (wait_workdir, lib.sh).
 for s in INT:130 TERM:143 HUP:129; do
 	sig=${s%:*}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang/pidmap.h"
 #include "lang/record.h"
 #include "lang/strace.h"
 #include "unit.h"
@@ -176,6 +177,72 @@ START_TEST(test_quote)
 	ck_assert_int_eq(record_quote("a${client}", q, sizeof(q)), -EINVAL);
 	ck_assert_int_eq(record_quote("a\nb", q, sizeof(q)), -EINVAL);
 	ck_assert_int_eq(record_quote("", q, sizeof(q)), -EINVAL);
+	/* a '$' is a variable to the parser; the marker no op may make */
+	ck_assert_int_eq(record_quote("price$5", q, sizeof(q)), -EINVAL);
+	ck_assert_int_eq(record_quote(".vfsbench-workdir", q, sizeof(q)),
+			 -EINVAL);
+	ck_assert_int_eq(record_quote("d/.vfsbench-workdir/f", q, sizeof(q)),
+			 -EINVAL);
+	ck_assert_int_eq(record_quote("x.vfsbench-workdir", q, sizeof(q)), 0);
+	ck_assert_int_eq(record_quote(".vfsbench-workdirs/f", q, sizeof(q)), 0);
+	/* a symlink's target is read as it is */
+	ck_assert_int_eq(record_quote_target("price$5", q, sizeof(q)), 0);
+	ck_assert_str_eq(q, "price$5");
+	ck_assert_int_eq(record_quote_target("a\nb", q, sizeof(q)), -EINVAL);
+}
+END_TEST
+
+/* The map of tasks: every pid found at its index, none that is not. */
+START_TEST(test_pidmap)
+{
+	struct pidmap m;
+	unsigned int idx;
+
+	pidmap_init(&m);
+	ck_assert(!pidmap_get(&m, 1, &idx));
+	/* consecutive and spread pids, and 0 (a log without -f) */
+	for (unsigned int i = 0; i < 100000; i++)
+		pidmap_put(&m, i % 2 ? (long)i : (long)i * 41, i);
+	for (unsigned int i = 0; i < 100000; i++) {
+		ck_assert(pidmap_get(&m, i % 2 ? (long)i : (long)i * 41, &idx));
+		ck_assert_uint_eq(idx, i);
+	}
+	ck_assert(!pidmap_get(&m, 4100002, &idx));
+	ck_assert_uint_le(2 * m.n, m.cap);
+	pidmap_release(&m);
+}
+END_TEST
+
+/* Unfinished calls of many tasks, resumed in another order. */
+START_TEST(test_many_pending)
+{
+	struct strace s;
+	struct strace_call c;
+	char line[128];
+
+	strace_init(&s, "log");
+	for (int i = 1; i <= 1000; i++) {
+		snprintf(line, sizeof(line), "%d 1.0 close(%d <unfinished ...>",
+			 i, i);
+		ck_assert_int_eq(strace_line(&s, line, &c), 0);
+	}
+	for (int i = 1000; i >= 1; i -= 2) {
+		snprintf(line, sizeof(line), "%d 1.1 <... close resumed>) = 0",
+			 i);
+		ck_assert_int_eq(strace_line(&s, line, &c), 1);
+		ck_assert_int_eq(c.pid, i);
+		ck_assert_int_eq(atoi(c.args[0]), i);
+	}
+	for (int i = 1; i <= 1000; i += 2) {
+		snprintf(line, sizeof(line), "%d 1.1 <... close resumed>) = 0",
+			 i);
+		ck_assert_int_eq(strace_line(&s, line, &c), 1);
+		ck_assert_int_eq(c.pid, i);
+		ck_assert_int_eq(atoi(c.args[0]), i);
+	}
+	ck_assert_uint_eq(s.npend, 0);
+	ck_assert_uint_eq(strace_ntasks(&s), 1000);
+	strace_release(&s);
 }
 END_TEST
 
@@ -188,6 +255,8 @@ static Suite *strace_suite(void)
 	tcase_add_test(tc, test_fd);
 	tcase_add_test(tc, test_call);
 	tcase_add_test(tc, test_quote);
+	tcase_add_test(tc, test_pidmap);
+	tcase_add_test(tc, test_many_pending);
 	suite_add_tcase(s, tc);
 	return s;
 }
