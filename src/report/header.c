@@ -50,8 +50,7 @@ static void print_setup(const char *indent, const struct report_config *rc,
 	       cfg->depth, report_dcache(cfg, dcache), report_placement(cfg));
 	walk_figures(&w, rc, cfg, lf);
 	printf("%swalk: resolve %s  prefix %s  a lookup walks %u components before the loadfile's path (%.1f on average)",
-	       indent, resolve_names[cfg->resolve],
-	       cfg->prefix == PREFIX_SHARED ? "shared" : "private", w.added,
+	       indent, resolve_names[cfg->resolve], walk_prefix(cfg), w.added,
 	       w.own);
 	if (cfg->resolve == RESOLVE_ABS)
 		printf(", %u of them from / to the work directory, crossing %u mount points",

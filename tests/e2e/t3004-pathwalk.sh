@@ -323,6 +323,27 @@ test_expect_success 'the probe counts an uncached lookup apart, and the counts a
 	canary_check && workdir_empty
 '
 
+# FxMark's MRPL against MRPH in one shared cwd: each mrpl client opens a
+# file of its own (its number first in the path), every mrph client the
+# one file; the --depth chain above is the shared directory's, and the
+# header says so.
+strace_test 'mrpl.load is private in a shared cwd, mrph.load shared; the header says prefix shared' '
+	canary_setup &&
+	ASAN_OPTIONS=detect_leaks=0 strace -ff -qq -e trace=openat -o tr \
+		"$VFSBENCH" -D "$TRASH/work" -c mrpl.load -c mrph.load \
+		--cwd shared --depth 4 --loops 1 1 2 >out 2>err &&
+	sed -n "s/.*openat(AT_FDCWD, \"\(d\/d\/d\/d\/[^\"]*\)\", O_RDONLY).*/\1/p" tr.* |
+		sort | uniq -c | sed "s/^ *//" >actual &&
+	cat >expect <<-\EOF &&
+	2 d/d/d/d/0/p1/p2/p3/file
+	1 d/d/d/d/1/p1/p2/p3/file
+	3 d/d/d/d/p1/p2/p3/p4/file
+	EOF
+	test_cmp expect actual &&
+	test "$(grep -c "^    walk: resolve cwd  prefix shared  a lookup walks 4 components" out)" = 2 &&
+	canary_check && workdir_empty
+'
+
 # An ext4 image mounted in a private mount namespace: after --dcache cold
 # the dentries below the client's directory are gone, and a probe (which
 # never fills the dcache itself) cannot complete in RCU-walk mode.
