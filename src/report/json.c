@@ -581,12 +581,13 @@ static json_t *points_json(const struct sweep *sw)
 			json_array_append_new(runs,
 					      json_integer(pt->runs[r]->index));
 		json_array_append_new(
-			a,
-			json_pack("{si si so so so so}", "variant", pt->variant,
-				  "clients", pt->clients, "runs", runs,
-				  "ops_per_sec", summary_json(&pt->ops_s),
-				  "mb_per_sec", summary_json(&pt->mb_s),
-				  "p99_ns", summary_json(&pt->p99_ns)));
+			a, json_pack("{si si so so so so si}", "variant",
+				     pt->variant, "clients", pt->clients,
+				     "runs", runs, "ops_per_sec",
+				     summary_json(&pt->ops_s), "mb_per_sec",
+				     summary_json(&pt->mb_s), "p99_ns",
+				     summary_json(&pt->p99_ns), "starved_runs",
+				     run_verdict_starved(pt->runs, pt->nruns)));
 	}
 	return a;
 }

@@ -175,6 +175,14 @@ void report_conntimes(const struct report_config *rc, const struct run *run);
  */
 void report_sweep(const struct report_config *rc, const struct sweep *sw);
 
+/*
+ * Every table (a sweep's, a suite's, compare's and so a run's variants)
+ * marks a cell of starved runs '!' and says why after it: "! starved:
+ * COUNTS: " and this.
+ */
+#define REPORT_STARVED_WHY \
+	"their clients waited for a CPU, so ops/s is too low and latency too high"
+
 /* vfsbench suite's table (report/suite.c), after its sweep. */
 void report_suite_table(const struct report_config *rc, const struct sweep *sw);
 void report_variants(const struct report_config *rc, const struct sweep *sw);

@@ -7,11 +7,16 @@
 #include <config.h>
 #include "report/report.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "base/alloc.h"
+#include "base/compiler.h"
 #include "lang/suite.h"
 #include "run/run.h"
 #include "run/sweep.h"
+#include "run/verdict.h"
 #include "stats/result.h"
 
 /* Mean ops/s of point (@v, @p) over its runs; 0 when none finished. */
@@ -36,38 +41,79 @@ static const char *const view_title[] = {
 		"linear (ops/s at the first count x clients / first count, as will-it-scale's runtest.py)",
 };
 
+/* Append a cell to @line, at @n, of @len bytes; returns the new end. */
+static size_t cell(char *line, size_t len, size_t n, const char *fmt, ...)
+	PRINTF(4, 5);
+
+static size_t cell(char *line, size_t len, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (n + 1 >= len)
+		return n;
+	va_start(ap, fmt);
+	k = vsnprintf(line + n, len - n, fmt, ap);
+	va_end(ap);
+	return k < 0 ? n : n + (size_t)k >= len ? len - 1 : n + (size_t)k;
+}
+
+/* @line without its trailing blanks (an unmarked last cell's). */
+static void put_line(char *line, size_t n)
+{
+	while (n && line[n - 1] == ' ')
+		n--;
+	line[n] = '\0';
+	puts(line);
+}
+
+/*
+ * One view: a row per workload, a column per count; a cell of starved
+ * runs (@starved, per point) marked '!' right after it in the views of
+ * its own figure (the linear one is the first count's).
+ */
 static void print_view(const struct sweep *sw, const struct suite *s,
-		       enum view view)
+		       enum view view, const unsigned int *starved)
 {
 	const struct run_config *cfg = sw->cfg;
 	double c0 = cfg->clients[0];
+	size_t len = 16 + 8 + 14 * (size_t)cfg->nclients, n;
+	char *line = xmalloc(len);
 
-	printf("\n%s\n%-8s", view_title[view], "workload");
+	printf("\n%s\n", view_title[view]);
+	n = cell(line, len, 0, "%-8s", "workload");
 	for (unsigned int p = 0; p < cfg->nclients; p++)
-		printf(" %12u", cfg->clients[p]);
-	putchar('\n');
+		n = cell(line, len, n, " %12u ", cfg->clients[p]);
+	put_line(line, n);
 	for (unsigned int v = 0; v < sw->nvariants && v < s->n; v++) {
 		double base = mean_ops(sw, v, 0);
 
-		printf("%-8s", s->w[v].name);
+		n = cell(line, len, 0, "%-8s", s->w[v].name);
 		for (unsigned int p = 0; p < cfg->nclients; p++) {
-			double x = mean_ops(sw, v, p), n = cfg->clients[p] / c0;
+			unsigned int i = v * cfg->nclients + p;
+			double x = mean_ops(sw, v, p), k = cfg->clients[p] / c0;
+			char mark = starved[i] ? '!' : ' ';
 
-			if (!sw->points[v * cfg->nclients + p].nruns)
-				printf(" %12s", "-");
+			if (!sw->points[i].nruns)
+				n = cell(line, len, n, " %12s ", "-");
 			else if (view == VIEW_OPS)
-				printf(" %12.0f", x);
+				n = cell(line, len, n, " %12.0f%c", x, mark);
 			else if (view == VIEW_LINEAR)
-				printf(" %12.0f", base * n);
+				n = cell(line, len, n, " %12.0f%c", base * k,
+					 starved[v * cfg->nclients] ? '!' :
+								      ' ');
 			else if (!base)
-				printf(" %12s", "-");
+				n = cell(line, len, n, " %12s ", "-");
 			else if (view == VIEW_RELATIVE)
-				printf(" %12.2f", x / base);
+				n = cell(line, len, n, " %12.2f%c", x / base,
+					 mark);
 			else
-				printf(" %12.2f", x / base / n);
+				n = cell(line, len, n, " %12.2f%c",
+					 x / base / k, mark);
 		}
-		putchar('\n');
+		put_line(line, n);
 	}
+	free(line);
 }
 
 /*
@@ -138,9 +184,22 @@ void report_suite_table(const struct report_config *rc, const struct sweep *sw)
 	const char *fs = rc->suite_fs ? rc->suite_fs : "unknown";
 	const char *media = rc->suite_media ? rc->suite_media : "unknown";
 
+	unsigned int *starved = xcalloc(sw->npoints + 1, sizeof(*starved));
+	unsigned int cells = 0, marked = 0;
+
+	for (unsigned int p = 0; p < sw->npoints; p++) {
+		starved[p] = run_verdict_starved(sw->points[p].runs,
+						 sw->points[p].nruns);
+		cells += sw->points[p].nruns > 0;
+		marked += starved[p] > 0;
+	}
 	printf("\nsuite %s (%s): %u workloads\n", s->name, s->source, s->n);
 	for (enum view v = VIEW_OPS; v <= VIEW_LINEAR; v++)
-		print_view(sw, s, v);
+		print_view(sw, s, v, starved);
+	if (marked)
+		printf("! starved: %u of %u cells have starved runs: %s\n",
+		       marked, cells, REPORT_STARVED_WHY);
+	free(starved);
 	if (rc->suite_lines == SUITE_LINES_FXMARK) {
 		putchar('\n');
 		print_fxmark(sw, s, media, fs);

@@ -467,6 +467,25 @@ void report_run(const struct report_config *rc, const struct run *run,
 	fflush(stdout);
 }
 
+/* The legend of the '!' rows of a sweep table, when there are any. */
+static void print_starved_rows(const struct sweep_row *rows,
+			       const struct point *const *pts,
+			       const unsigned int *starved, unsigned int n)
+{
+	const char *sep = "! starved: ";
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (!starved[i])
+			continue;
+		printf("%s%u of %u run%s at %u client%s", sep, starved[i],
+		       pts[i]->nruns, pts[i]->nruns == 1 ? "" : "s",
+		       rows[i].clients, rows[i].clients == 1 ? "" : "s");
+		sep = ", ";
+	}
+	if (*sep == ',')
+		printf(": %s\n", REPORT_STARVED_WHY);
+}
+
 /*
  * The sweep table of variant @v: one row per client count, the mean over
  * its runs, the spread (stddev and CV) when there are several, and the
@@ -480,6 +499,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 	unsigned int nc = cfg->nclients, n = 0, base;
 	struct sweep_row *rows = xcalloc(nc + 1, sizeof(*rows));
 	const struct point **pts = xcalloc(nc + 1, sizeof(*pts));
+	unsigned int *starved = xcalloc(nc + 1, sizeof(*starved));
 	char b[16];
 
 	for (unsigned int p = v * nc; p < (v + 1) * nc; p++) {
@@ -511,13 +531,15 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 						  &pts[i]->mb_s :
 						  &pts[i]->ops_s;
 
-		printf("%7u %14.2f %10.2f %9.2f %11.2f %5zu %9s %5.1f%%\n",
+		starved[i] = run_verdict_starved(pts[i]->runs, pts[i]->nruns);
+		printf("%7u %14.2f %10.2f %9.2f %11.2f %5zu %9s %5.1f%%%s\n",
 		       rows[i].clients, rows[i].ops_s, rows[i].mb_s,
 		       rows[i].relative, rows[i].efficiency, m->n,
 		       units_format_ns(b, sizeof(b),
 				       (uint64_t)pts[i]->p99_ns.mean),
-		       m->cv * 100);
+		       m->cv * 100, starved[i] ? " !" : "");
 	}
+	print_starved_rows(rows, pts, starved, n);
 	for (unsigned int i = 0; i < n; i++) {
 		const struct summary *m = rc->metric == METRIC_MBPS ?
 						  &pts[i]->mb_s :
@@ -530,6 +552,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 	}
 	printed = true;
 out:
+	free(starved);
 	free(pts);
 	free(rows);
 	return printed;

@@ -89,6 +89,19 @@ void run_verdict(const struct run *run, struct run_verdict *v)
 		v->incomplete |= INCOMPLETE_UNMEASURED;
 }
 
+unsigned int run_verdict_starved(struct run *const *runs, unsigned int n)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct run_verdict v;
+
+		run_verdict(runs[i], &v);
+		k += v.starved;
+	}
+	return k;
+}
+
 const char *run_verdict_name(unsigned int bit)
 {
 	switch (bit) {
