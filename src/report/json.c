@@ -103,14 +103,17 @@ static void variant_options(json_t *o, const struct report_config *rc,
 	json_object_set_new(o, "engine", str(v->engine));
 	json_object_set_new(o, "uring_depth",
 			    json_integer(run_config_lanes(cfg)));
+	json_object_set_new(o, "uring_fixed",
+			    json_boolean(report_uring_fixed(cfg, v->engine)));
 	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
 	json_object_set_new(
 		o, "fs_struct",
 		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
 	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
 	json_object_set_new(o, "depth", json_integer(cfg->depth));
-	json_object_set_new(o, "resolve",
-			    json_string(resolve_names[cfg->resolve]));
+	json_object_set_new(
+		o, "resolve",
+		json_string(resolve_names[run_config_resolve(cfg)]));
 	json_object_set_new(o, "prefix",
 			    json_string(cfg->prefix == PREFIX_SHARED ?
 						"shared" :

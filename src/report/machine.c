@@ -31,6 +31,11 @@ const char *report_placement(const struct run_config *cfg)
 					       PLACEMENT_NONE);
 }
 
+bool report_uring_fixed(const struct run_config *cfg, const char *engine)
+{
+	return cfg->uring_fixed && engine && !strcmp(engine, "uring");
+}
+
 const char *report_dcache(const struct run_config *cfg, char *buf)
 {
 	if (cfg->dcache == DCACHE_NEGATIVE)

@@ -120,6 +120,11 @@ void report_machine(const struct sweep_variant *v, unsigned int nvariants,
 const char *report_placement(const struct run_config *cfg);
 /* --dcache as the setup line and the JSON name it: "warm", "cold",
  * "negative=N", into @buf of REPORT_DCACHE_LEN. */
+/*
+ * Whether a variant of engine @engine ran with --uring-fixed: the flag
+ * changes nothing in another engine's variants.
+ */
+bool report_uring_fixed(const struct run_config *cfg, const char *engine);
 #define REPORT_DCACHE_LEN 24
 const char *report_dcache(const struct run_config *cfg, char *buf);
 /*

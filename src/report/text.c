@@ -312,8 +312,11 @@ static void print_usage(const struct run *run)
 	share = v.cpu_share;
 	wait = v.wait_share;
 
-	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)",
-	       r->usage.user_s, r->usage.sys_s, share * 100);
+	printf("CPU: user %.2f s  sys %.2f s", r->usage.user_s, r->usage.sys_s);
+	/* io-wq runs the lanes' punted ops: the clients' time too */
+	if (r->usage.iowq_known)
+		printf("  io-wq %.2f s", (double)r->usage.iowq_ns / 1e9);
+	printf("  (%.0f%% of what the clients could use)", share * 100);
 	if (wait >= 0)
 		printf("  run-queue wait %.0f%%", wait * 100);
 	printf("  switches %llu voluntary, %llu involuntary\n",
@@ -413,6 +416,18 @@ static void print_hosts(const struct report_config *rc, const struct run *run)
 	free(all);
 }
 
+/* " (2 threads of 4 lanes)" after a run's clients, lanes being clients. */
+static const char *lanes_note(const struct run *run, char *buf, size_t len)
+{
+	unsigned int lanes = run_config_lanes(run->state.cfg);
+
+	if (lanes < 2)
+		return "";
+	snprintf(buf, len, " (%u thread%s of %u lanes)", run->nclients,
+		 run->nclients == 1 ? "" : "s", lanes);
+	return buf;
+}
+
 void report_run(const struct report_config *rc, const struct run *run,
 		const char *variant)
 {
@@ -420,7 +435,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	uint64_t el = result_elapsed(r);
 	const char *note = end_note(run);
 	enum report_format format = rc->format;
-	char b[16];
+	char b[48];
 
 	if (format == FORMAT_AUTO)
 		format = run->state.lf->dialect == DIALECT_DBENCH ?
@@ -428,17 +443,18 @@ void report_run(const struct report_config *rc, const struct run *run,
 				 FORMAT_NATIVE;
 	/* tripped before the window opened: no figure would be a result */
 	if (run->state.trip.op && run->state.trip.phase == PHASE_WARMUP) {
-		printf("\n%s%s%u client%s: stopped in the warmup, nothing measured\nnote: %s\n",
+		printf("\n%s%s%u client%s%s: stopped in the warmup, nothing measured\nnote: %s\n",
 		       variant ? variant : "", variant ? ", " : "",
-		       run->nclients, run->nclients == 1 ? "" : "s", note);
+		       run_clients(run), run_clients(run) == 1 ? "" : "s",
+		       lanes_note(run, b, sizeof(b)), note);
 		print_trip(run);
 		fflush(stdout);
 		return;
 	}
-	printf("\n%s%s%u client%s: %llu ops in %.3f s\n",
-	       variant ? variant : "", variant ? ", " : "", run->nclients,
-	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
-	       (double)el / 1e9);
+	printf("\n%s%s%u client%s%s: %llu ops in %.3f s\n",
+	       variant ? variant : "", variant ? ", " : "", run_clients(run),
+	       run_clients(run) == 1 ? "" : "s", lanes_note(run, b, sizeof(b)),
+	       (unsigned long long)r->ops, (double)el / 1e9);
 	if (note)
 		printf("note: %s\n", note);
 	print_trip(run);
@@ -462,7 +478,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	/* dbench's line, spacing included: parsers split on single spaces */
 	if (!rc->no_dbench_line)
 		printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
-		       per_sec(r->bytes, el) / 1e6, run->nclients,
+		       per_sec(r->bytes, el) / 1e6, run_clients(run),
 		       run->nclients, (double)result_max_latency(r) / 1e6);
 	fflush(stdout);
 }
@@ -508,7 +524,9 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 		if (!pt->nruns)
 			continue;
 		pts[n] = pt;
-		rows[n].clients = pt->clients;
+		/* a thread's lanes are clients of their own */
+		rows[n].clients =
+			pt->clients * run_config_lanes(sw->variants[v].cfg);
 		rows[n].ops_s = pt->ops_s.mean;
 		rows[n].mb_s = pt->mb_s.mean;
 		rows[n].cpus = pt->runs[0]->cpus;

@@ -189,10 +189,11 @@ static void print_second(struct progress_line *p, const struct tick_second *sec)
 
 	if (p->quiet)
 		return;
-	/* in an MPI job, rank 0's line: its own clients */
+	/* in an MPI job, rank 0's line: its own clients (lanes counted) */
 	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s",
-		p->tty ? "\r" : "", p->nlocal, p->phase, sec->second,
-		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6);
+		p->tty ? "\r" : "", p->nlocal * run_config_lanes(p->state->cfg),
+		p->phase, sec->second, (double)sec->ops / dt,
+		(double)sec->bytes / dt / 1e6);
 	if (p->place) {
 		format_left(left, sizeof(left), time_left(p, sec));
 		fprintf(stderr, "  run %u/%u", p->place->index + 1,

@@ -55,15 +55,13 @@ void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat)
 {
-	enum resolve_mode mode = cfg->resolve;
+	/* lanes share their thread's cwd: theirs is a dirfd (client.c) */
+	enum resolve_mode mode = run_config_resolve(cfg);
 
 	memset(run, 0, sizeof(*run));
 	run->state.cfg = cfg;
 	run->state.lf = lf;
 	run->state.engine = engine;
-	/* lanes share their thread's cwd: theirs is a dirfd (client.c) */
-	if (run_config_lanes(cfg) > 1 && mode == RESOLVE_CWD)
-		mode = RESOLVE_DIRFD;
 	for (unsigned int id = 0; id < OP_NR; id++) {
 		run->state.opfn[id] = engine_op(engine, mode, id);
 		run->state.opfn_setup[id] = engine_op(
@@ -560,6 +558,11 @@ unsigned int run_idle_clients(const struct run *run)
 	for (unsigned int i = 0; i < run->nclients; i++)
 		idle += !run->samples[i].ops;
 	return idle;
+}
+
+unsigned int run_clients(const struct run *run)
+{
+	return run->nclients * run_config_lanes(run->state.cfg);
 }
 
 void run_release(struct run *run)
