@@ -24,6 +24,7 @@
 #include "report/clockjson.h"
 #include "report/profile.h"
 #include "workdir/outfile.h"
+#include "report/knee.h"
 #include "report/walk.h"
 #include "run/clientdir.h"
 #include "run/runconfig.h"
@@ -627,9 +628,19 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));
 	/* only with --profile: files without one stay as they were */
-	if (rc->nprofiles)
+	if (rc->nprofiles) {
+		json_t *knees = json_array();
+
 		json_object_set_new(root, "profiles",
 				    report_profiles_json(rc, sw));
+		for (unsigned int v = 0; v < sw->nvariants; v++) {
+			struct knee k;
+
+			knee_find(&k, rc, sw, v, rc->profiles, rc->nprofiles);
+			json_array_append_new(knees, knee_json(&k, v));
+		}
+		json_object_set_new(root, "knees", knees);
+	}
 
 	ret = outfile_json(root, path);
 	json_decref(root);

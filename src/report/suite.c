@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/alloc.h"
 #include "base/compiler.h"
@@ -18,22 +19,21 @@
 #include "run/sweep.h"
 #include "run/verdict.h"
 #include "stats/result.h"
+#include "stats/summary.h"
 
-/* Mean ops/s of point (@v, @p) over its runs; 0 when none finished. */
-static double mean_ops(const struct sweep *sw, unsigned int v, unsigned int p)
+/*
+ * The median ops/s of point (@v, @p) over its runs, as the tables of
+ * variants and compare show them; 0 when none finished.
+ */
+static double median_ops(const struct sweep *sw, unsigned int v, unsigned int p)
 {
-	const struct point *pt = &sw->points[v * sw->cfg->nclients + p];
-	double sum = 0;
-
-	for (unsigned int r = 0; r < pt->nruns; r++)
-		sum += run_ops_per_sec(pt->runs[r]);
-	return pt->nruns ? sum / pt->nruns : 0;
+	return sw->points[v * sw->cfg->nclients + p].ops_s.median;
 }
 
 enum view { VIEW_OPS, VIEW_RELATIVE, VIEW_EFFICIENCY, VIEW_LINEAR };
 
 static const char *const view_title[] = {
-	[VIEW_OPS] = "ops/s (mean of the runs)",
+	[VIEW_OPS] = "ops/s (median of the runs)",
 	[VIEW_RELATIVE] = "relative (to the workload at the first count)",
 	[VIEW_EFFICIENCY] =
 		"efficiency (relative / (clients / first count); 1 is linear)",
@@ -73,25 +73,26 @@ static void put_line(char *line, size_t n)
  * its own figure (the linear one is the first count's).
  */
 static void print_view(const struct sweep *sw, const struct suite *s,
-		       enum view view, const unsigned int *starved)
+		       enum view view, const unsigned int *starved, int width)
 {
 	const struct run_config *cfg = sw->cfg;
 	double c0 = cfg->clients[0];
-	size_t len = 16 + 8 + 14 * (size_t)cfg->nclients, n;
+	size_t len = 16 + (size_t)width + 14 * (size_t)cfg->nclients, n;
 	char *line = xmalloc(len);
 
 	printf("\n%s\n", view_title[view]);
-	n = cell(line, len, 0, "%-8s", "workload");
+	n = cell(line, len, 0, "%-*s", width, "workload");
 	for (unsigned int p = 0; p < cfg->nclients; p++)
 		n = cell(line, len, n, " %12u ", cfg->clients[p]);
 	put_line(line, n);
 	for (unsigned int v = 0; v < sw->nvariants && v < s->n; v++) {
-		double base = mean_ops(sw, v, 0);
+		double base = median_ops(sw, v, 0);
 
-		n = cell(line, len, 0, "%-8s", s->w[v].name);
+		n = cell(line, len, 0, "%-*s", width, s->w[v].name);
 		for (unsigned int p = 0; p < cfg->nclients; p++) {
 			unsigned int i = v * cfg->nclients + p;
-			double x = mean_ops(sw, v, p), k = cfg->clients[p] / c0;
+			double x = median_ops(sw, v, p),
+			       k = cfg->clients[p] / c0;
 			char mark = starved[i] ? '!' : ' ';
 
 			if (!sw->points[i].nruns)
@@ -148,19 +149,20 @@ static void print_fxmark(const struct sweep *sw, const struct suite *s,
 
 /*
  * LKP's names: fxmark.MEDIA_FS_BENCH_N_IO.works/sec, what its parser
- * makes of print_fxmark()'s block, but the runs' mean (the parser keeps
- * the last of blocks of one name).
+ * makes of print_fxmark()'s block, but the runs' median (the parser keeps
+ * the last of blocks of one name), the statistic of the table above.
  */
 static void print_lkp(const struct sweep *sw, const struct suite *s,
 		      const char *media, const char *fs)
 {
 	const struct run_config *cfg = sw->cfg;
+	double *w = xcalloc(cfg->runs + 1, sizeof(*w));
 
 	for (unsigned int v = 0; v < sw->nvariants && v < s->n; v++)
 		for (unsigned int p = 0; p < cfg->nclients; p++) {
 			const struct point *pt =
 				&sw->points[v * cfg->nclients + p];
-			double sum = 0;
+			struct summary sum;
 
 			if (!pt->nruns)
 				continue;
@@ -168,14 +170,16 @@ static void print_lkp(const struct sweep *sw, const struct suite *s,
 				const struct run *run = pt->runs[r];
 				double secs = result_elapsed(&run->total) / 1e9;
 
-				sum += secs > 0 ? (double)run->total.passes *
+				w[r] = secs > 0 ? (double)run->total.passes *
 							  s->w[v].works / secs :
 						  0;
 			}
+			summary_of(&sum, w, pt->nruns);
 			printf("%s.%s_%s_%s_%u_bufferedio.works/sec: %f\n",
 			       s->name, media, fs, s->w[v].name, pt->clients,
-			       sum / pt->nruns);
+			       sum.median);
 		}
+	free(w);
 }
 
 void report_suite_table(const struct report_config *rc, const struct sweep *sw)
@@ -186,6 +190,12 @@ void report_suite_table(const struct report_config *rc, const struct sweep *sw)
 
 	unsigned int *starved = xcalloc(sw->npoints + 1, sizeof(*starved));
 	unsigned int cells = 0, marked = 0;
+	int width = (int)strlen("workload");
+
+	/* the name column as wide as the longest name (vfs-commits') */
+	for (unsigned int v = 0; v < s->n; v++)
+		if ((int)strlen(s->w[v].name) > width)
+			width = (int)strlen(s->w[v].name);
 
 	for (unsigned int p = 0; p < sw->npoints; p++) {
 		starved[p] = run_verdict_starved(sw->points[p].runs,
@@ -195,7 +205,7 @@ void report_suite_table(const struct report_config *rc, const struct sweep *sw)
 	}
 	printf("\nsuite %s (%s): %u workloads\n", s->name, s->source, s->n);
 	for (enum view v = VIEW_OPS; v <= VIEW_LINEAR; v++)
-		print_view(sw, s, v, starved);
+		print_view(sw, s, v, starved, width);
 	if (marked)
 		printf("! starved: %u of %u cells have starved runs: %s\n",
 		       marked, cells, REPORT_STARVED_WHY);

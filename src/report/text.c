@@ -503,9 +503,9 @@ static void print_starved_rows(const struct sweep_row *rows,
 }
 
 /*
- * The sweep table of variant @v: one row per client count, the mean over
- * its runs, the spread (stddev and CV) when there are several, and the
- * ratios to the baseline.
+ * The sweep table of variant @v: one row per client count, the median of
+ * its runs (as the tables of variants and compare show them), the spread
+ * (CV) when there are several, and the ratios to the baseline.
  */
 static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 			unsigned int v)
@@ -527,8 +527,9 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 		/* a thread's lanes are clients of their own */
 		rows[n].clients =
 			pt->clients * run_config_lanes(sw->variants[v].cfg);
-		rows[n].ops_s = pt->ops_s.mean;
-		rows[n].mb_s = pt->mb_s.mean;
+		/* the median of the runs, as compare's tables use */
+		rows[n].ops_s = pt->ops_s.median;
+		rows[n].mb_s = pt->mb_s.median;
 		rows[n].cpus = pt->runs[0]->cpus;
 		n++;
 	}
@@ -541,7 +542,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 	       rows[base].clients, rows[base].clients == 1 ? "" : "s",
 	       rc->metric == METRIC_MBPS ? "MB/s" : "ops/s");
 	if (cfg->runs > 1)
-		printf(" (mean of %u runs)", cfg->runs);
+		printf(" (median of %u runs)", cfg->runs);
 	printf("\n%7s %14s %10s %9s %11s %5s %9s %6s\n", "Clients", "ops/s",
 	       "MB/s", "relative", "efficiency", "runs", "p99", "CV");
 	for (unsigned int i = 0; i < n; i++) {
@@ -554,7 +555,7 @@ static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
 		       rows[i].clients, rows[i].ops_s, rows[i].mb_s,
 		       rows[i].relative, rows[i].efficiency, m->n,
 		       units_format_ns(b, sizeof(b),
-				       (uint64_t)pts[i]->p99_ns.mean),
+				       (uint64_t)pts[i]->p99_ns.median),
 		       m->cv * 100, starved[i] ? " !" : "");
 	}
 	print_starved_rows(rows, pts, starved, n);

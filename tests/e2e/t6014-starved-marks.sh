@@ -104,6 +104,33 @@ test_expect_success 'variants: the table of a run with variants marks the starve
 	test_grep "^! starved: .*: their clients waited for a CPU, so ops/s is too low and latency too high\$" out
 '
 
+# The knee's verdict at a starved count: efficiency far below --knee
+# (the 2-client run got about 1% of a CPU), but its profile shows the
+# wait for a CPU, so no symbol is blamed; the JSON holds the verdict.
+perf_ok=
+if command -v perf >/dev/null 2>&1 &&
+	perf record -q -g -e cpu-clock -o "$TRASH/probe.data" true \
+		>/dev/null 2>&1; then
+	perf_ok=t
+fi
+if test -z "$perf_ok"; then
+	test_skip 'the knee at a starved count blames no symbol, text and JSON' 'perf record cannot run here'
+else
+	test_expect_success 'the knee at a starved count blames no symbol, text and JSON' '
+		canary_setup &&
+		hogged "*" --profile all --profile-event cpu-clock --json k.json \
+			1 2 >out 2>err &&
+		canary_check && workdir_empty &&
+		test "$(jq "[.runs[] | select(.clients == 2 and .rusage.starved)] | length" k.json)" = 1 &&
+		grep "^Knee" out >knee &&
+		eff=$(jq -r ".knees[0].efficiency" k.json) &&
+		printf "Knee (--knee 0.80): 2 clients, efficiency %.2f; runs of 1 or 2 clients were starved (!): their profiles show the wait for a CPU, no symbol is blamed\n" "$eff" >expect &&
+		test_cmp expect knee &&
+		test "$(jq -c ".knees[0] | [.variant, .threshold, .clients, .from, .starved, .grew, .up_to]" k.json)" = "[0,0.8,2,1,true,null,null]" &&
+		rm -f perf-*.data perf-*.folded
+	'
+fi
+
 test_expect_success 'compare: every starved cell marked, A and too few samples included, the legend counts per side' '
 	write_result A.json 1:100:0:0:complete:true 1:101:0:0:complete:true \
 		1:99:0:0:complete:true 2:200 2:199 2:201 &&
