@@ -40,7 +40,7 @@ static const struct poptOption
 		  "loadfile: a path, or the name of a built-in one (default: the built-in default.load); several -c run interleaved, as variants",
 		  "FILE" },
 		{ "variant", '\0', POPT_ARG_STRING, NULL, OPT_VARIANT,
-		  "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement or dcache, e.g. depth=0,3 (repeatable: every combination)",
+		  "run each value as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth or uring-fixed, e.g. depth=0,3 (repeatable)",
 		  "OPTION=V1,V2,..." },
 		{ "directory", 'D', POPT_ARG_STRING, NULL, OPT_DIRECTORY,
 		  "existing directory in which vfsbench makes its own work directory (default: .)",

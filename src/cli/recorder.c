@@ -27,6 +27,7 @@
 #include "base/compiler.h"
 #include "base/exit.h"
 #include "base/msg.h"
+#include "cli/help.h"
 #include "cli/recordtree.h"
 #include "cli/usage.h"
 #include "lang/loadfile.h"
@@ -57,8 +58,8 @@ struct recorder {
 enum { OPT_REC_HELP = 1 };
 
 static const char usage_line[] =
-	"[-o FILE.load] [--root DIR] [--force] [--with-data] -- CMD [ARGS...]\n"
-	"       vfsbench record [-o FILE.load] [--root DIR] [--force] [--with-data] --from-trace LOG";
+	"[-o FILE.load] [--root DIR] [--force] [--with-data] [--tasks-as-clients] [--keep-outside] -- CMD [ARGS...]\n"
+	"vfsbench record [OPTIONS] --from-trace LOG";
 
 /*
  * Run the command under strace, in a process group of its own: a stop
@@ -328,7 +329,9 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 		char *arg = poptGetOptArg(pc), **to = NULL;
 
 		if (r == OPT_REC_HELP) {
-			poptPrintHelp(pc, stdout, 0);
+			/* within 80 columns, as every command's help */
+			help_print(stdout, "vfsbench record", usage_line, table,
+				   NULL);
 			status = -1;
 		} else if (r == OPT_REC_OUTPUT) {
 			to = &rc->output;
