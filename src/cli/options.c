@@ -490,6 +490,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->run.exec_after = cfg->exec_after;
 	cfg->report.perf_ctl = cfg->perf_ctl;
 	cfg->report.profile_event = cfg->profile_event;
+	cfg->report.json = cfg->json != NULL;
 	if (act == OPTIONS_RUN)
 		act = cpuopts_profile_check(&cfg->cpus, &cfg->run);
 	/* after the check: --profile all's counts are known there */

@@ -52,12 +52,12 @@ static void print_setup(const char *indent, const struct report_config *rc,
 	       fdt_names[cfg->fdt], cfg->depth, report_dcache(cfg, dcache),
 	       report_placement(cfg));
 	walk_figures(&w, rc, cfg, lf);
-	printf("%swalk: resolve %s  prefix %s  a lookup walks %u components before the loadfile's path (%.1f on average)",
+	printf("%swalk: resolve %s  prefix %s  a lookup walks %u component%s before the loadfile's path, then the path's own (%.1f on average)",
 	       indent, resolve_names[run_config_resolve(cfg)], walk_prefix(cfg),
-	       w.added, w.own);
+	       w.added, w.added == 1 ? "" : "s", w.own);
 	if (run_config_resolve(cfg) == RESOLVE_ABS)
-		printf(", %u of them from / to the work directory, crossing %u mount points",
-		       rc->abs_components, w.mounts);
+		printf(", %u of them from / to the work directory, crossing %u mount point%s",
+		       rc->abs_components, w.mounts, w.mounts == 1 ? "" : "s");
 	printf("\n");
 }
 
@@ -143,7 +143,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 	else if (cfg->runs > 1)
 		printf("runs %u per client count, order %s\n", cfg->runs,
 		       order_names[cfg->order]);
-	report_machine(v, nvariants, env);
+	report_machine(v, nvariants, env, rc->json);
 	dir = escape_shown(wd->path);
 	printf("directory %s\n", dir);
 	free(dir);

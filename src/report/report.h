@@ -62,6 +62,8 @@ struct report_config {
 	const struct report_variant *variants;
 	unsigned int nvariants;
 	bool no_dbench_line; /* report_run() without its Throughput line */
+	/* --json: a result is kept to be compared (the header says more) */
+	bool json;
 	/*
 	 * An MPI job (doc/multi-host.md), or NULL: its ranks and hosts;
 	 * which ranks work in rank 0's work directory ([nranks]); and each
@@ -112,10 +114,11 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 /*
  * The header's lines on the machine (report/machine.c): the CPUs the
  * process may use, their topology and where the clients are pinned; the
- * environment that moves results (sys/env.h), in two lines.
+ * environment that moves results (sys/env.h), in two lines (@json: why
+ * what could not be read was not, where a result file keeps it).
  */
 void report_machine(const struct sweep_variant *v, unsigned int nvariants,
-		    const struct env *env);
+		    const struct env *env, bool json);
 /* The placement a variant's setup line names: none, compact, spread, list. */
 const char *report_placement(const struct run_config *cfg);
 /* --dcache as the setup line and the JSON name it: "warm", "cold",

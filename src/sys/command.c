@@ -64,9 +64,9 @@ enum spawn_how {
 	SPAWN_HOOK, /* SPAWN_GROUP, and stdin from /dev/null */
 };
 
-/* The child's stdout is our stderr. */
+/* The child's stdout is our stderr; its stderr too, or @err (>= 0). */
 static int spawn(const char *const *argv, char **envp, const int *keep,
-		 unsigned int nkeep, enum spawn_how how, pid_t *pid)
+		 unsigned int nkeep, int err, enum spawn_how how, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -76,6 +76,8 @@ static int spawn(const char *const *argv, char **envp, const int *keep,
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&attr);
 	posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
+	if (err >= 0)
+		posix_spawn_file_actions_adddup2(&fa, err, STDERR_FILENO);
 	/* dup2 onto itself clears close-on-exec (glibc 2.29, POSIX 2024) */
 	for (unsigned int i = 0; i < nkeep; i++)
 		posix_spawn_file_actions_adddup2(&fa, keep[i], keep[i]);
@@ -173,7 +175,7 @@ int command_run(const char *cmd, const char *const *env,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, envp, NULL, 0, SPAWN_HOOK, &pid);
+	ret = spawn(argv, envp, NULL, 0, -1, SPAWN_HOOK, &pid);
 	free(envp);
 	if (ret)
 		return ret;
@@ -207,7 +209,7 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 	pid_t pid;
 	int ret;
 
-	ret = spawn(argv, environ, NULL, 0, SPAWN_GROUP, &pid);
+	ret = spawn(argv, environ, NULL, 0, -1, SPAWN_GROUP, &pid);
 	if (ret)
 		return ret;
 	tty = isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp() &&
@@ -224,7 +226,13 @@ int command_run_argv(const char *const *argv, const volatile sig_atomic_t *stop,
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid)
 {
-	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, pid);
+	return spawn(argv, environ, keep, nkeep, -1, SPAWN_PLAIN, pid);
+}
+
+int command_spawn_err(const char *const *argv, const int *keep,
+		      unsigned int nkeep, int err, pid_t *pid)
+{
+	return spawn(argv, environ, keep, nkeep, err, SPAWN_PLAIN, pid);
 }
 
 char *command_status(int status, char *buf, size_t len)

@@ -161,7 +161,7 @@ strace_test '--resolve abs: absolute paths from /, through the work directory' '
 	EOF
 	test_cmp expect calls.abs &&
 	n=$(cd "$TRASH/work" && pwd -P | tr / "\n" | grep -c .) &&
-	test_grep "a lookup walks $((n + 5)) components before the loadfile.s path (1.8 on average), $((n + 1)) of them from / to the work directory" out.abs &&
+	test_grep "a lookup walks $((n + 5)) components before the loadfile.s path, then the path.s own (1.8 on average), $((n + 1)) of them from / to the work directory" out.abs &&
 	canary_check && workdir_empty
 '
 
@@ -320,6 +320,18 @@ test_expect_success 'the probe counts an uncached lookup apart, and the counts a
 	EOF
 	vfsbench -D "$TRASH/work" -c neg.load --loops 1 3 --json n.json >out 2>err &&
 	jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 3 and .cached + .uncached == 3" n.json >/dev/null &&
+	canary_check && workdir_empty
+'
+
+# Singular where it is one: "1 component", "1 mount point".
+test_expect_success 'the walk line: one component, mount points counted in their number' '
+	canary_setup &&
+	vfsbench -e null -D "$TRASH/work" --loops 1 --depth 1 1 >out 2>err &&
+	test_grep "^walk: resolve cwd  prefix private  a lookup walks 1 component before the loadfile${SQ}s path, then the path${SQ}s own (2.5 on average)\$" out &&
+	vfsbench -e null -D "$TRASH/work" --loops 1 --resolve abs 1 >out 2>err &&
+	sed -n "s/.*, crossing \([0-9]*\) mount point\(s*\)\$/\1 \2/p" out >m &&
+	read -r n s <m &&
+	if test "$n" = 1; then test -z "$s"; else test "$s" = s; fi &&
 	canary_check && workdir_empty
 '
 
