@@ -64,6 +64,11 @@ struct parser {
 /* An error at column @col of the current line: -EINVAL, printed. */
 int parser_error(struct parser *p, unsigned int col, const char *fmt, ...)
 	PRINTF(3, 4);
+/*
+ * Column of byte @off of a token's text, counting the opening quote and
+ * escapes of a quoted token. Offset 0 is the token itself, quote included.
+ */
+unsigned int token_col(const struct token *t, size_t off);
 /* Column just after a token. */
 unsigned int token_end_col(const struct token *t);
 /* "ok", "any" or an errno name (E and capitals or digits). */
@@ -77,7 +82,7 @@ int parser_check_marker(struct parser *p, const struct op *op,
 int parser_check_dotdot(struct parser *p, const struct op_desc *d,
 			const struct op *op, const struct token *tok,
 			unsigned int ntok);
-/* A symlink target with "..", a rename or link: see nativeargs.c. */
+/* A symlink target with "..", a rename or link: see nativelinks.c. */
 int parser_check_link(struct parser *p, const struct op *op,
 		      const struct token *tok);
 /* The loadfile's ".." targets against its renames and links, at its end. */
