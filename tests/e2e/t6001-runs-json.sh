@@ -60,7 +60,7 @@ check_run_counts() {
 # The rows of the sweep table as "clients runs".
 sweep_runs() {
 	sed -n -e '/^Sweep:/,$p' "$1" |
-	awk '$1 ~ /^[0-9]+$/ && NF == 8 { print $1, $6 }'
+	awk '$1 ~ /^[0-9]+$/ && (NF == 8 || (NF == 9 && $9 == "!")) { print $1, $6 }'
 }
 
 # jall FLAT REGEX: the values of every path matching REGEX, in order.

@@ -146,7 +146,7 @@ test_expect_success 'a sweep ends with the table the README shows' '
 	awk "/^    Clients  /, /^\$/" "$README" | sed -n "s/^    \\( *[0-9]\\)/\\1/p" >rows &&
 	sed -n "3,\$p" sweep >>rows &&
 	test "$(wc -l <rows)" = 9 &&
-	! grep -v -E "^ *[0-9]+ +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+ +[0-9.]+[num]?s +[0-9]+\\.[0-9]%\$" rows
+	! grep -v -E "^ *[0-9]+ +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} +[0-9]+ +[0-9.]+[num]?s +[0-9]+\\.[0-9]%( !)?\$" rows
 '
 
 # --loops 3: a fixed amount of work in the shared directory.
