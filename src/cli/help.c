@@ -36,7 +36,8 @@ static const char *arg_name(const struct poptOption *o)
 
 /*
  * @text from column @col (where the cursor is), words wrapped to lines
- * that start at column @indent; a word longer than a whole line is cut.
+ * that start at column @indent; a newline in @text starts such a line
+ * too (a usage of two forms); a word longer than a whole line is cut.
  * Ends the last line.
  */
 static void wrap(FILE *f, const char *text, int col, int indent)
@@ -44,9 +45,15 @@ static void wrap(FILE *f, const char *text, int col, int indent)
 	const char *p = text;
 
 	while (*p) {
-		size_t n = strcspn(p, " ");
+		size_t n = strcspn(p, " \n");
 		int room = HELP_WIDTH - col - (col > indent ? 1 : 0);
 
+		if (*p == '\n') {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+			p++;
+			continue;
+		}
 		if (!n) {
 			p++;
 			continue;
@@ -150,7 +157,8 @@ void help_main(FILE *f, const struct poptOption *table, bool all)
 	      "Exit status: 0 ok, 1 unexpected results under --strict or --max-errors,\n"
 	      "2 bad usage or loadfile, 3 setup or run failure, 129/130/143 on\n"
 	      "SIGHUP/SIGINT/SIGTERM, 141 when standard output is closed.\n"
-	      "\nSubcommands: vfsbench [-q|-V|-h] compare|plot|fdscale|kernels [OPTIONS] ...\n"
-	      "(vfsbench SUBCOMMAND --help lists each one's options).\n",
+	      "\nSubcommands: vfsbench [-q|-V|-h] SUBCOMMAND [OPTIONS] ...: compare,\n"
+	      "plot, fdscale, suite, record, kernels, dbench or clean (vfsbench\n"
+	      "SUBCOMMAND --help lists each one's options).\n",
 	      f);
 }

@@ -40,7 +40,7 @@ static const struct poptOption
 		  "loadfile: a path, or the name of a built-in one (default: the built-in default.load); several -c run interleaved, as variants",
 		  "FILE" },
 		{ "variant", '\0', POPT_ARG_STRING, NULL, OPT_VARIANT,
-		  "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement or dcache, e.g. depth=0,3 (repeatable: every combination)",
+		  "run each value as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth or uring-fixed, e.g. depth=0,3 (repeatable)",
 		  "OPTION=V1,V2,..." },
 		{ "directory", 'D', POPT_ARG_STRING, NULL, OPT_DIRECTORY,
 		  "existing directory in which vfsbench makes its own work directory (default: .)",
@@ -490,6 +490,7 @@ enum options_action options_parse(struct config *cfg, int argc,
 	cfg->run.exec_after = cfg->exec_after;
 	cfg->report.perf_ctl = cfg->perf_ctl;
 	cfg->report.profile_event = cfg->profile_event;
+	cfg->report.json = cfg->json != NULL;
 	if (act == OPTIONS_RUN)
 		act = cpuopts_profile_check(&cfg->cpus, &cfg->run);
 	/* after the check: --profile all's counts are known there */

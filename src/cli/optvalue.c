@@ -228,6 +228,12 @@ enum options_action optvalue_apply(struct config *cfg, int opt, const char *arg,
 				URING_LANES_MAX);
 		cfg->run.uring_depth = (unsigned int)v;
 		break;
+	case OPT_URING_FIXED:
+		if ((c = parse_choice(arg, "0", "1")) < 0)
+			return usage_error(
+				"bad uring-fixed '%s': expected 0 or 1", arg);
+		cfg->run.uring_fixed = c;
+		break;
 	case OPT_DEPTH:
 		if (units_parse_uint(arg, 1000, &v))
 			return usage_error(

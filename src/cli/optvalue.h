@@ -54,6 +54,8 @@ enum {
 	OPT_EXEC_BEFORE,
 	OPT_EXEC_AFTER,
 	OPT_URING_DEPTH,
+	OPT_URING_FIXED, /* --variant uring-fixed=0,1 only: the option is a flag
+			  */
 	OPT_LIST_LOADFILES,
 	OPT_LIST_OPS,
 	OPT_VERSION,

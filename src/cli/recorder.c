@@ -28,6 +28,7 @@
 #include "base/exit.h"
 #include "base/msg.h"
 #include "base/reserved.h"
+#include "cli/help.h"
 #include "cli/outputs.h"
 #include "cli/recordlog.h"
 #include "cli/recordtree.h"
@@ -61,8 +62,8 @@ struct recorder {
 enum { OPT_REC_HELP = 1 };
 
 static const char usage_line[] =
-	"[-o FILE.load] [--root DIR] [--force] [--with-data] -- CMD [ARGS...]\n"
-	"       vfsbench record [-o FILE.load] [--root DIR] [--force] [--with-data] --from-trace LOG";
+	"[-o FILE.load] [--root DIR] [--force] [--with-data] [--tasks-as-clients] [--keep-outside] -- CMD [ARGS...]\n"
+	"vfsbench record [OPTIONS] --from-trace LOG";
 
 /*
  * Run the command under strace, in a process group of its own: a stop
@@ -365,7 +366,9 @@ static int parse(struct recorder *rc, int argc, const char **argv)
 		char *arg = poptGetOptArg(pc), **to = NULL;
 
 		if (r == OPT_REC_HELP) {
-			poptPrintHelp(pc, stdout, 0);
+			/* within 80 columns, as every command's help */
+			help_print(stdout, "vfsbench record", usage_line, table,
+				   NULL);
 			status = -1;
 		} else if (r == OPT_REC_OUTPUT) {
 			to = &rc->output;

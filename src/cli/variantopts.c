@@ -21,12 +21,19 @@ static const struct {
 	const char *name;
 	int opt;
 } variable[] = {
-	{ "engine", OPT_ENGINE }, { "cwd", OPT_CWD },
-	{ "fs-struct", OPT_FS },  { "fd-table", OPT_FDT },
-	{ "depth", OPT_DEPTH },	  { "dialect", OPT_DIALECT },
-	{ "fsinfo", OPT_FSINFO }, { "placement", OPT_PLACEMENT },
-	{ "prefix", OPT_PREFIX }, { "resolve", OPT_RESOLVE },
-	{ "dcache", OPT_DCACHE }, { "uring-depth", OPT_URING_DEPTH },
+	{ "engine", OPT_ENGINE },
+	{ "cwd", OPT_CWD },
+	{ "fs-struct", OPT_FS },
+	{ "fd-table", OPT_FDT },
+	{ "depth", OPT_DEPTH },
+	{ "dialect", OPT_DIALECT },
+	{ "fsinfo", OPT_FSINFO },
+	{ "placement", OPT_PLACEMENT },
+	{ "prefix", OPT_PREFIX },
+	{ "resolve", OPT_RESOLVE },
+	{ "dcache", OPT_DCACHE },
+	{ "uring-depth", OPT_URING_DEPTH },
+	{ "uring-fixed", OPT_URING_FIXED },
 };
 
 enum options_action variantopts_axis(struct config *cfg, const char *arg)
@@ -44,7 +51,7 @@ enum options_action variantopts_axis(struct config *cfg, const char *arg)
 	if (i == ARRAY_SIZE(variable)) {
 		variant_axis_release(&axis);
 		return usage_error(
-			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth (for loadfiles, give -c several times)",
+			"bad --variant '%s': expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth, uring-fixed (for loadfiles, give -c several times)",
 			arg);
 	}
 	for (unsigned int a = 0; a < cfg->naxes; a++)
@@ -160,6 +167,10 @@ static enum options_action check_uring_only(const struct config *cfg)
 	const char *opt = cfg->run.uring_fixed	? "--uring-fixed" :
 			  cfg->run.uring_strict ? "--uring-strict" :
 						  NULL;
+
+	for (unsigned int a = 0; a < cfg->naxes; a++)
+		if (cfg->axes[a].opt == OPT_URING_FIXED)
+			opt = "--variant uring-fixed";
 
 	if (!opt)
 		return OPTIONS_RUN;

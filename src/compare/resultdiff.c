@@ -118,6 +118,10 @@ int resultfile_differences(const struct resultfile *a,
 	if (sa->uring_depth != sb->uring_depth)
 		diff_add(buf, len, &n, "uring_depth %u vs %u", sa->uring_depth,
 			 sb->uring_depth);
+	if (sa->uring_fixed != sb->uring_fixed)
+		diff_add(buf, len, &n, "uring_fixed %s vs %s",
+			 sa->uring_fixed ? "true" : "false",
+			 sb->uring_fixed ? "true" : "false");
 	if (strcmp(sa->cwd, sb->cwd))
 		diff_add(buf, len, &n, "cwd %s vs %s", sa->cwd, sb->cwd);
 	if (strcmp(sa->fs_struct, sb->fs_struct))

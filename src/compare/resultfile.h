@@ -32,6 +32,8 @@
 /* The most clients a run in a result file may have (run/runconfig.h's
  * MAX_CLIENTS, checked by report/json.c). */
 #define RESULTFILE_MAX_CLIENTS 100000
+/* options.uring_depth: --uring-depth's 256, and room to grow */
+#define RESULTFILE_MAX_LANES 4096
 
 /* The figures of a run that compare and plot read: ops/s, MB/s, p99. */
 enum compare_metric {
@@ -111,6 +113,7 @@ struct resultfile_settings {
 	char *fd_table;
 	unsigned int depth;
 	unsigned int uring_depth; /* --uring-depth's lanes: 1 when absent */
+	bool uring_fixed; /* --uring-fixed with -e uring: false when absent */
 	char *dcache; /* "warm" (also when absent), "cold", "negative=N" */
 	/* --resolve and --prefix: "cwd" and "private" when absent */
 	char *walk_resolve, *walk_prefix;

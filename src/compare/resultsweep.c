@@ -99,18 +99,28 @@ static int read_variant(struct resultfile *rf, json_t *o, const char *ow,
 	if (json_object_get(o, "uring_depth") &&
 	    jsonfield_u64(f, o, ow, "uring_depth", &depth))
 		return -EINVAL;
-	if (!depth || depth > UINT32_MAX) {
+	/* a lane is a client: a count times the depth stays a count */
+	if (!depth || depth > RESULTFILE_MAX_LANES) {
 		error("'%s': %s.uring_depth: %" PRIu64 " is out of range", f,
 		      ow, depth);
 		return -EINVAL;
 	}
 	s->uring_depth = (unsigned int)depth;
+	s->uring_fixed = false;
+	if (json_object_get(o, "uring_fixed") &&
+	    jsonfield_bool(f, o, ow, "uring_fixed", &s->uring_fixed))
+		return -EINVAL;
 	/* before --resolve and --prefix every walk was cwd's and private,
 	 * before --dcache every run warm */
 	if (opt_str(f, o, ow, "resolve", "cwd", &s->walk_resolve) ||
 	    opt_str(f, o, ow, "prefix", "private", &s->walk_prefix) ||
 	    opt_str(f, o, ow, "dcache", "warm", &s->dcache))
 		return -EINVAL;
+	/* lanes resolve from a dirfd: older files said what was asked */
+	if (s->uring_depth > 1 && !strcmp(s->walk_resolve, "cwd")) {
+		free(s->walk_resolve);
+		s->walk_resolve = xstrdup("dirfd");
+	}
 	return 0;
 }
 
@@ -148,7 +158,8 @@ static int read_clients(struct resultfile *rf, json_t *root)
 			      rf->path, i, RESULTFILE_MAX_CLIENTS);
 			return -EINVAL;
 		}
-		c = (unsigned int)json_integer_value(v);
+		/* a thread's lanes are clients of their own */
+		c = (unsigned int)json_integer_value(v) * rf->set.uring_depth;
 		if (!point_of(rf, c))
 			rf->points[rf->npoints++].clients = c;
 	}
@@ -330,7 +341,9 @@ static int read_runs(struct resultfile *rf, unsigned int n, json_t *root)
 			return -EINVAL;
 		pt = c > RESULTFILE_MAX_CLIENTS ?
 			     NULL :
-			     point_of(&rf[variant], (unsigned int)c);
+			     point_of(&rf[variant],
+				      (unsigned int)c *
+					      rf[variant].set.uring_depth);
 		if (!pt) {
 			error("'%s': %s.clients: %" PRIu64
 			      " is not in options.clients",

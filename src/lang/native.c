@@ -262,6 +262,8 @@ static int parse_op(struct parser *p, struct token *tok, unsigned int ntok)
 			handle_col = tok[i + 1].col;
 	}
 	ret = parser_check_dotdot(p, d, op, tok, ntok);
+	if (!ret)
+		ret = parser_check_link(p, op, tok);
 	if (!ret && p->read_outside)
 		ret = check_outside(p, d, op, tok, ntok);
 	if (!ret)
@@ -398,13 +400,17 @@ int native_parse(struct builder *b, const char *buf, size_t len,
 		ret = check_stream(&p);
 	if (!ret)
 		end_section(&p);
-	if (!ret && p.dotdot_line && p.flat_line) {
+	if (!ret && (p.dotdot_line || p.updir_line) && p.flat_line) {
 		p.line = p.flat_line;
 		ret = parser_error(
 			&p, p.flat_col,
-			"symlink target '%s' leads to the link's own directory, so '..' through the link would leave it: with '..' in a path (line %u), a target must name something below",
-			p.flat_target, p.dotdot_line);
+			"symlink target '%s' leads to the link's own directory, so '..' through the link would leave it: with '..' in a %s (line %u), a target must name something below",
+			p.flat_target,
+			p.dotdot_line ? "path" : "symlink target",
+			p.dotdot_line ? p.dotdot_line : p.updir_line);
 	}
+	if (!ret)
+		ret = parser_check_links(&p);
 	lines_release(&it);
 	nsetup = builder_count(b, SECTION_SETUP);
 	nrun = builder_count(b, SECTION_RUN);

@@ -43,6 +43,18 @@ struct parser {
 	unsigned int dotdot_line;
 	unsigned int flat_line, flat_col;
 	const char *flat_target;
+	/*
+	 * The first symlink target with ".." (0: none) and the most levels
+	 * such targets climb above their links' directories; the rename or
+	 * link that puts a name highest: its line, column, path and the
+	 * depth of its directory. Together they could lead out: see
+	 * parser_check_link().
+	 */
+	unsigned int updir_line, updir_col, updir_need;
+	const char *updir_target;
+	unsigned int move_line, move_col;
+	const char *move_path;
+	int move_depth;
 	bool dialect_forced; /* --dialect native, not detected */
 	/* [run N] streams: the current one's header line and first op */
 	unsigned int stream_line, stream_first;
@@ -52,6 +64,11 @@ struct parser {
 /* An error at column @col of the current line: -EINVAL, printed. */
 int parser_error(struct parser *p, unsigned int col, const char *fmt, ...)
 	PRINTF(3, 4);
+/*
+ * Column of byte @off of a token's text, counting the opening quote and
+ * escapes of a quoted token. Offset 0 is the token itself, quote included.
+ */
+unsigned int token_col(const struct token *t, size_t off);
 /* Column just after a token. */
 unsigned int token_end_col(const struct token *t);
 /* "ok", "any" or an errno name (E and capitals or digits). */
@@ -65,6 +82,11 @@ int parser_check_marker(struct parser *p, const struct op *op,
 int parser_check_dotdot(struct parser *p, const struct op_desc *d,
 			const struct op *op, const struct token *tok,
 			unsigned int ntok);
+/* A symlink target with "..", a rename or link: see nativelinks.c. */
+int parser_check_link(struct parser *p, const struct op *op,
+		      const struct token *tok);
+/* The loadfile's ".." targets against its renames and links, at its end. */
+int parser_check_links(struct parser *p);
 /* Argument @argi of @op, of kind @kind, from token @t. */
 int parser_arg(struct parser *p, struct op *op, enum op_arg kind,
 	       const struct token *t, unsigned int argi);

@@ -262,6 +262,66 @@ bool op_path_descends(const char *path)
 	}
 }
 
+int op_path_depth(const char *path, int *lowest)
+{
+	const char *c = path;
+	int depth = 0;
+
+	*lowest = 0;
+	for (;;) {
+		size_t len = component_len(c);
+
+		if (len == 2 && c[0] == '.' && c[1] == '.')
+			depth--;
+		else if (len && !(len == 1 && c[0] == '.'))
+			depth++;
+		if (depth < *lowest)
+			*lowest = depth;
+		if (!c[len])
+			return depth;
+		c += len + 1;
+	}
+}
+
+int op_dir_depth(const char *path)
+{
+	const char *c = path;
+	int depth = 0;
+
+	for (size_t len = component_len(c); c[len]; len = component_len(c)) {
+		if (len == 2 && c[0] == '.' && c[1] == '.')
+			depth--;
+		else if (len && !(len == 1 && c[0] == '.'))
+			depth++;
+		c += len + 1;
+	}
+	return depth;
+}
+
+const char *op_target_leaves(const char *link, const char *target,
+			     unsigned int *need)
+{
+	const char *c = target;
+	int depth = op_dir_depth(link), lowest;
+
+	op_path_depth(target, &lowest);
+	*need = (unsigned int)-lowest;
+	for (;;) {
+		size_t len = component_len(c);
+
+		if (len == 2 && c[0] == '.' && c[1] == '.') {
+			if (!depth)
+				return c;
+			depth--;
+		} else if (len && !(len == 1 && c[0] == '.')) {
+			depth++;
+		}
+		if (!c[len])
+			return NULL;
+		c += len + 1;
+	}
+}
+
 bool op_changes(const struct op *op)
 {
 	if (op->id == OP_OPEN)

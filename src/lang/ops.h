@@ -155,6 +155,27 @@ const char *op_path_leaves(const char *path);
 /* Does @path have a component other than ".", "" and ".."? */
 bool op_path_descends(const char *path);
 
+/*
+ * The depth at which @path ends, read lexically from the directory it is
+ * resolved from (each name 1 down, ".." 1 up, "." and empty components
+ * none), and in *@lowest the highest point it reaches on the way (0 or
+ * less: -1 for "../x").
+ */
+int op_path_depth(const char *path, int *lowest);
+
+/* op_path_depth() of @path's directory: every component but the last. */
+int op_dir_depth(const char *path);
+
+/*
+ * Where symlink target @target, stored in a link at @link (relative,
+ * without ".."), leads out of the client directory, read lexically from
+ * the link's directory: the ".." component of @target that climbs above
+ * it, or NULL when it stays inside. *@need: how many levels the target
+ * climbs above the link's directory at most (0 without "..").
+ */
+const char *op_target_leaves(const char *link, const char *target,
+			     unsigned int *need);
+
 /* The descriptor called @name (exact, lower case), or NULL. */
 const struct op_desc *op_lookup(const char *name, enum op_id *id);
 

@@ -122,6 +122,11 @@ struct record {
 	struct record_counts lacking; /* dropped: the language has no op */
 	struct record_counts other_fd; /* dropped: an fd not opened below */
 	struct record_counts changed; /* replayed, a detail lost (flags) */
+	/* a rename or link replayed, and the depth of the highest
+	 * directory one put a name in: a [setup] link whose target climbs
+	 * more (with "..") is not made (lang/nativeargs.c) */
+	bool moved;
+	int move_depth;
 };
 
 /*

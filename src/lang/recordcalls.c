@@ -162,6 +162,9 @@ static void two_path_op(struct record *r, struct record_task *t,
 				    RECORD_UNUSABLE);
 	record_mark_used(r, rel1);
 	record_mark_used(r, rel2);
+	if (!r->moved || op_dir_depth(rel2) < r->move_depth)
+		r->move_depth = op_dir_depth(rel2);
+	r->moved = true;
 	record_line(r, "%s %s %s%s\n", op, q1, q2, ex);
 	record_count_add(&r->replayed, c->name);
 	r->ops++;

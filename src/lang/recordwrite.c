@@ -98,6 +98,60 @@ static bool readable_by_all(struct record *r, const struct record_entry *e)
 }
 
 /*
+ * A link's target as a loadfile may hold it (parser_check_link()):
+ * relative; with "..", staying inside from the link's directory, ending
+ * below it, and climbing no higher than where the recording's renames
+ * and links put names ("src/link -> ../doc/readme" in a source tree).
+ */
+static bool target_ok(const struct record *r, const struct record_entry *e)
+{
+	unsigned int need;
+	int lowest;
+
+	if (!e->target || !e->target[0] || e->target[0] == '/')
+		return false;
+	if (!op_path_dotdot(e->target))
+		return true;
+	return !op_target_leaves(e->path, e->target, &need) &&
+	       op_path_depth(e->target, &lowest) >= 1 &&
+	       (!r->moved || r->move_depth >= (int)need);
+}
+
+/*
+ * What a link that is made leads to is made too: the program reached it
+ * through the link ("cat src/link" opened doc/readme). Its target,
+ * resolved lexically from the link's directory, is used, and so on along
+ * a chain of links, until nothing more is.
+ */
+static void mark_targets(struct record *r)
+{
+	size_t before, after = 0;
+
+	do {
+		before = after;
+		after = 0;
+		for (size_t i = 0; i < r->ntree; i++) {
+			struct record_entry *e = &r->tree[i];
+			const char *slash = strrchr(e->path, '/');
+			char dir[PATH_MAX], to[PATH_MAX];
+
+			if (S_ISLNK(e->mode) && entry_seen(r, e) &&
+			    target_ok(r, e) &&
+			    (size_t)(slash ? slash - e->path : 0) <
+				    sizeof(dir)) {
+				memcpy(dir, e->path,
+				       (size_t)(slash ? slash - e->path : 0));
+				dir[slash ? slash - e->path : 0] = '\0';
+				if (!record_normalise(dir, e->target, to))
+					record_mark_used(r, to + 1);
+			}
+		}
+		for (size_t i = 0; i < r->ntree; i++)
+			after += r->tree[i].used;
+	} while (after != before);
+}
+
+/*
  * [setup]: the entries the program found, parents first (a path sorts
  * before every path below it). Files get their size, and with --with-data
  * their bytes (made[3] of them; size only: made[4]).
@@ -108,6 +162,7 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 	char q[PATH_MAX + 8], tq[PATH_MAX + 8];
 	size_t total = 0;
 
+	mark_targets(r);
 	for (size_t i = 0; i < r->ntree; i++) {
 		struct record_entry *e = &r->tree[i];
 		unsigned int perm = e->mode & 07777;
@@ -141,9 +196,7 @@ static void setup_write(struct record *r, FILE *f, unsigned long *made,
 			}
 			fprintf(f, "close @1\n");
 			made[1]++;
-		} else if (S_ISLNK(e->mode) && e->target &&
-			   e->target[0] != '/' && e->target[0] &&
-			   !op_path_dotdot(e->target) &&
+		} else if (S_ISLNK(e->mode) && target_ok(r, e) &&
 			   !record_quote_target(e->target, tq, sizeof(tq))) {
 			fprintf(f, "symlink %s %s\n", tq, q);
 			made[2]++;

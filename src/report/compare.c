@@ -60,7 +60,7 @@ enum part {
 	PART_INTERVAL,
 	PART_MARK,
 	PART_P,
-	PART_RUNS,
+	PART_RUNS, /* "(5)", "(5)!" where runs were starved */
 	PART_NR,
 };
 
@@ -112,9 +112,11 @@ static void cell_text(const struct comparison *cmp,
 	else
 		snprintf(p[PART_REL], FIELD, "%.2f", c->relative);
 	if (cmp->by_boot)
-		snprintf(p[PART_RUNS], FIELD, "(%u/%u)", c->nboots, c->nruns);
+		snprintf(p[PART_RUNS], FIELD, "(%u/%u)%s", c->nboots, c->nruns,
+			 c->starved ? "!" : "");
 	else
-		snprintf(p[PART_RUNS], FIELD, "(%zu)", c->s.n);
+		snprintf(p[PART_RUNS], FIELD, "(%zu)%s", c->s.n,
+			 c->starved ? "!" : "");
 	if (base) {
 		snprintf(p[PART_SPREAD], FIELD, "+/-%.1f%%", c->s.cv * 100);
 		return;
@@ -382,6 +384,34 @@ static void print_beyond(const struct comparison *cmp)
 	}
 }
 
+/* The legend of '!': each side's starved runs, of its runs in the table. */
+static void print_starved(const struct comparison *cmp)
+{
+	const char *sep = "! starved: ";
+
+	for (unsigned int f = 0; f < cmp->nsides; f++) {
+		unsigned int k = 0;
+		size_t n = 0;
+
+		for (unsigned int r = 0; r < cmp->nclients; r++) {
+			const struct comparison_cell *c =
+				comparison_cell(cmp, r, f);
+
+			if (c->state == CELL_MISSING)
+				continue;
+			k += c->starved;
+			n += c->nruns;
+		}
+		if (!k)
+			continue;
+		printf("%s%u of %zu runs of %s", sep, k, n,
+		       cmp->sides[f].label);
+		sep = ", ";
+	}
+	if (*sep == ',')
+		printf(": %s\n", REPORT_STARVED_WHY);
+}
+
 static void print_suspects(const struct comparison *cmp)
 {
 	const struct comparison_side *a = &cmp->sides[0];
@@ -533,6 +563,7 @@ void report_compare(const struct comparison *cmp)
 	for (unsigned int r = 0; r < cmp->nclients; r++)
 		print_row(cmp, r, cols, line, len);
 	print_legend(cmp);
+	print_starved(cmp);
 	if (cmp->by_boot)
 		report_boot_spread(cmp);
 	print_suspects(cmp);

@@ -37,25 +37,27 @@ static void print_setup(const char *indent, const struct report_config *rc,
 	/* an ESC or a newline in a name must not break the line */
 	char *name = escape_shown(lf->name);
 	struct walk_figures w;
-	char dcache[REPORT_DCACHE_LEN], lanes[48];
+	char dcache[REPORT_DCACHE_LEN], lanes[48] = "";
 
-	snprintf(lanes, sizeof(lanes), " (%u lanes a client thread)",
-		 run_config_lanes(cfg));
+	if (run_config_lanes(cfg) > 1)
+		snprintf(lanes, sizeof(lanes), " (%u lanes a client thread)",
+			 run_config_lanes(cfg));
+	else if (report_uring_fixed(cfg, engine))
+		snprintf(lanes, sizeof(lanes), " (fixed files)");
 	printf("%sloadfile %s: %u ops, %u in [setup]\n", indent, name,
 	       loadfile_run_nops(lf), lf->nsetup);
 	free(name);
 	printf("%sengine %s%s  cwd %s  fs_struct %s  fd table %s  depth %u  dcache %s  placement %s\n",
-	       indent, engine, run_config_lanes(cfg) > 1 ? lanes : "",
-	       cwd_names[cfg->cwd], fs_names[cfg->fs], fdt_names[cfg->fdt],
-	       cfg->depth, report_dcache(cfg, dcache), report_placement(cfg));
+	       indent, engine, lanes, cwd_names[cfg->cwd], fs_names[cfg->fs],
+	       fdt_names[cfg->fdt], cfg->depth, report_dcache(cfg, dcache),
+	       report_placement(cfg));
 	walk_figures(&w, rc, cfg, lf);
-	printf("%swalk: resolve %s  prefix %s  a lookup walks %u components before the loadfile's path (%.1f on average)",
-	       indent, resolve_names[cfg->resolve],
-	       cfg->prefix == PREFIX_SHARED ? "shared" : "private", w.added,
-	       w.own);
-	if (cfg->resolve == RESOLVE_ABS)
-		printf(", %u of them from / to the work directory, crossing %u mount points",
-		       rc->abs_components, w.mounts);
+	printf("%swalk: resolve %s  prefix %s  a lookup walks %u component%s before the loadfile's path, then the path's own (%.1f on average)",
+	       indent, resolve_names[run_config_resolve(cfg)], walk_prefix(cfg),
+	       w.added, w.added == 1 ? "" : "s", w.own);
+	if (run_config_resolve(cfg) == RESOLVE_ABS)
+		printf(", %u of them from / to the work directory, crossing %u mount point%s",
+		       rc->abs_components, w.mounts, w.mounts == 1 ? "" : "s");
 	printf("\n");
 }
 
@@ -141,7 +143,7 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 	else if (cfg->runs > 1)
 		printf("runs %u per client count, order %s\n", cfg->runs,
 		       order_names[cfg->order]);
-	report_machine(v, nvariants, env);
+	report_machine(v, nvariants, env, rc->json);
 	dir = escape_shown(wd->path);
 	printf("directory %s\n", dir);
 	free(dir);

@@ -24,6 +24,7 @@
 #include "report/clockjson.h"
 #include "report/profile.h"
 #include "workdir/outfile.h"
+#include "report/knee.h"
 #include "report/walk.h"
 #include "run/clientdir.h"
 #include "run/runconfig.h"
@@ -103,14 +104,17 @@ static void variant_options(json_t *o, const struct report_config *rc,
 	json_object_set_new(o, "engine", str(v->engine));
 	json_object_set_new(o, "uring_depth",
 			    json_integer(run_config_lanes(cfg)));
+	json_object_set_new(o, "uring_fixed",
+			    json_boolean(report_uring_fixed(cfg, v->engine)));
 	json_object_set_new(o, "cwd", json_string(cwd_names[cfg->cwd]));
 	json_object_set_new(
 		o, "fs_struct",
 		json_string(cfg->fs == FS_SHARED ? "shared" : "private"));
 	json_object_set_new(o, "fd_table", json_string(fdt_names[cfg->fdt]));
 	json_object_set_new(o, "depth", json_integer(cfg->depth));
-	json_object_set_new(o, "resolve",
-			    json_string(resolve_names[cfg->resolve]));
+	json_object_set_new(
+		o, "resolve",
+		json_string(resolve_names[run_config_resolve(cfg)]));
 	json_object_set_new(o, "prefix",
 			    json_string(cfg->prefix == PREFIX_SHARED ?
 						"shared" :
@@ -581,12 +585,13 @@ static json_t *points_json(const struct sweep *sw)
 			json_array_append_new(runs,
 					      json_integer(pt->runs[r]->index));
 		json_array_append_new(
-			a,
-			json_pack("{si si so so so so}", "variant", pt->variant,
-				  "clients", pt->clients, "runs", runs,
-				  "ops_per_sec", summary_json(&pt->ops_s),
-				  "mb_per_sec", summary_json(&pt->mb_s),
-				  "p99_ns", summary_json(&pt->p99_ns)));
+			a, json_pack("{si si so so so so si}", "variant",
+				     pt->variant, "clients", pt->clients,
+				     "runs", runs, "ops_per_sec",
+				     summary_json(&pt->ops_s), "mb_per_sec",
+				     summary_json(&pt->mb_s), "p99_ns",
+				     summary_json(&pt->p99_ns), "starved_runs",
+				     run_verdict_starved(pt->runs, pt->nruns)));
 	}
 	return a;
 }
@@ -623,9 +628,19 @@ int report_json(const struct report_config *rc, const struct sweep *sw,
 	json_object_set_new(root, "points", points_json(sw));
 	json_object_set_new(root, "complete", json_boolean(!sw->stopped));
 	/* only with --profile: files without one stay as they were */
-	if (rc->nprofiles)
+	if (rc->nprofiles) {
+		json_t *knees = json_array();
+
 		json_object_set_new(root, "profiles",
 				    report_profiles_json(rc, sw));
+		for (unsigned int v = 0; v < sw->nvariants; v++) {
+			struct knee k;
+
+			knee_find(&k, rc, sw, v, rc->profiles, rc->nprofiles);
+			json_array_append_new(knees, knee_json(&k, v));
+		}
+		json_object_set_new(root, "knees", knees);
+	}
 
 	ret = outfile_json(root, path);
 	json_decref(root);

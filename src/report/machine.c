@@ -31,6 +31,11 @@ const char *report_placement(const struct run_config *cfg)
 					       PLACEMENT_NONE);
 }
 
+bool report_uring_fixed(const struct run_config *cfg, const char *engine)
+{
+	return cfg->uring_fixed && engine && !strcmp(engine, "uring");
+}
+
 const char *report_dcache(const struct run_config *cfg, char *buf)
 {
 	if (cfg->dcache == DCACHE_NEGATIVE)
@@ -94,15 +99,22 @@ static void print_cpus(const struct sweep_variant *v, unsigned int nvariants,
 	}
 }
 
-/* The sched features that are off: those named NO_... */
-static void print_sched_features(const struct env *e)
+/*
+ * The sched features that are off: those named NO_...; where they cannot
+ * be read, why (and how to mount debugfs) only with --json (@why): a
+ * result kept to be compared is where a missing feature list matters.
+ */
+static void print_sched_features(const struct env *e, bool why)
 {
 	const char *s = e->sched_features;
 	unsigned int n = 0, off = 0;
 
-	if (!s) {
+	if (!s && why)
 		printf("sched_features unavailable: %s",
 		       e->sched_features_why ? e->sched_features_why : "?");
+	if (!s) {
+		if (!why)
+			printf("sched_features -");
 		return;
 	}
 	for (const char *p = s; *p;) {
@@ -130,7 +142,7 @@ static const char *or_dash(const char *s)
 }
 
 /* The environment that moves results, in two lines. */
-static void print_env(const struct env *e)
+static void print_env(const struct env *e, bool json)
 {
 	const struct cgroup_cpu *cg = &e->cgroup;
 	char vuln[256];
@@ -148,7 +160,7 @@ static void print_env(const struct env *e)
 		printf("  load %.2f %.2f %.2f", e->loadavg[0], e->loadavg[1],
 		       e->loadavg[2]);
 	printf("\n");
-	print_sched_features(e);
+	print_sched_features(e, json);
 	if (cg->version)
 		printf("  cgroup v%d %s: cpu.max %s, cpuset %s", cg->version,
 		       or_dash(cg->path), or_dash(cg->cpu_max),
@@ -161,10 +173,10 @@ static void print_env(const struct env *e)
 }
 
 void report_machine(const struct sweep_variant *v, unsigned int nvariants,
-		    const struct env *env)
+		    const struct env *env, bool json)
 {
 	print_cpus(v, nvariants, env);
-	print_env(env);
+	print_env(env, json);
 }
 
 /* One CPU of one host (an MPI job's hosts each have a CPU 0). */

@@ -2,8 +2,8 @@
 /*
  * Where the time went, per profiled client count: the perf.data files
  * of --profile read back (stats/perfprofile.h) into shares, as the
- * "where the time goes" table after the sweep, the knee verdict and the
- * JSON's "profiles".
+ * "where the time goes" table after the sweep (and the knee's verdict,
+ * knee.c) and the JSON's "profiles".
  */
 #include <config.h>
 #include "report/profile.h"
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "report/knee.h"
 #include "report/proflocks.h"
 #include "report/report.h"
 #include "run/run.h"
@@ -272,102 +273,11 @@ static void print_rows(struct row *rows, unsigned int nrows,
 	free(rows);
 }
 
-/* The knee: the first count whose efficiency is below rc->knee. */
-static void print_knee(const struct report_config *rc, const struct sweep *sw,
-		       unsigned int v, const struct report_profile *const *col,
-		       unsigned int ncol)
-{
-	unsigned int nc = sw->cfg->nclients, n = 0, base, at;
-	struct sweep_row *rows = xcalloc(nc + 1, sizeof(*rows));
-	const struct report_profile *from = NULL, *to = NULL;
-	struct row *grew = NULL;
-	unsigned int ngrew = 0;
-
-	for (unsigned int p = v * nc; p < (v + 1) * nc; p++) {
-		const struct point *pt = &sw->points[p];
-
-		if (!pt->nruns)
-			continue;
-		rows[n].clients = pt->clients;
-		rows[n].ops_s = pt->ops_s.mean;
-		rows[n].mb_s = pt->mb_s.mean;
-		rows[n].cpus = pt->runs[0]->cpus;
-		n++;
-	}
-	if (n < 2) {
-		free(rows);
-		return;
-	}
-	base = sweep_rows_compute(rows, n, rc->metric);
-	for (at = 0; at < n; at++)
-		if (at != base && rows[at].efficiency < rc->knee)
-			break;
-	if (at == n) {
-		printf("Knee (--knee %.2f): none: efficiency stays at or above it up to %u clients\n",
-		       rc->knee, rows[n - 1].clients);
-		free(rows);
-		return;
-	}
-	printf("Knee (--knee %.2f): %u clients, efficiency %.2f", rc->knee,
-	       rows[at].clients, rows[at].efficiency);
-	for (unsigned int c = 0; c < ncol; c++) {
-		if (col[c]->clients == rows[base].clients)
-			from = col[c];
-		if (col[c]->clients == rows[at].clients)
-			to = col[c];
-	}
-	if (!from || !to) {
-		printf("; no profile of %u and %u clients to say what grew\n",
-		       rows[base].clients, rows[at].clients);
-		free(rows);
-		return;
-	}
-	/* the symbols whose self share grew most from the baseline */
-	printf("; grew most from %u client%s:", rows[base].clients,
-	       rows[base].clients == 1 ? "" : "s");
-	add_rows(&grew, &ngrew, &to->prof->self, (unsigned int)-1, 1);
-	{
-		const char *best[3] = { NULL, NULL, NULL };
-		double d[3] = { 0, 0, 0 };
-
-		for (unsigned int r = 0; r < ngrew; r++) {
-			double x =
-				share(tally_get(&to->prof->self, grew[r].label),
-				      to->prof->samples) -
-				share(tally_get(&from->prof->self,
-						grew[r].label),
-				      from->prof->samples);
-
-			for (int k = 0; k < 3; k++)
-				if (x > d[k]) {
-					for (int m = 2; m > k; m--) {
-						d[m] = d[m - 1];
-						best[m] = best[m - 1];
-					}
-					d[k] = x;
-					best[k] = grew[r].label;
-					break;
-				}
-		}
-		for (int k = 0; k < 3 && best[k]; k++)
-			printf("%s %s +%.1f%%", k ? "," : "", best[k],
-			       100 * d[k]);
-		if (!best[0])
-			printf(" nothing");
-		printf("\n");
-	}
-	for (unsigned int r = 0; r < ngrew; r++) {
-		free(grew[r].label);
-		free(grew[r].n);
-	}
-	free(grew);
-	free(rows);
-}
-
 static void print_variant(const struct report_config *rc,
 			  const struct sweep *sw, unsigned int v,
 			  const struct report_profile *p, unsigned int n)
 {
+	struct knee knee;
 	const struct report_profile **col = xcalloc(n + 1, sizeof(*col));
 	struct tally *locks = xcalloc(n + 1, sizeof(*locks));
 	struct row *rows = NULL;
@@ -438,7 +348,8 @@ static void print_variant(const struct report_config *rc,
 	if (!nrows)
 		printf("  (none)\n");
 	print_rows(rows, nrows, col, ncol);
-	print_knee(rc, sw, v, col, ncol);
+	knee_find(&knee, rc, sw, v, p, n);
+	knee_print(&knee);
 out:
 	for (unsigned int c = 0; c < n; c++)
 		tally_release(&locks[c]);

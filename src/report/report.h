@@ -62,6 +62,8 @@ struct report_config {
 	const struct report_variant *variants;
 	unsigned int nvariants;
 	bool no_dbench_line; /* report_run() without its Throughput line */
+	/* --json: a result is kept to be compared (the header says more) */
+	bool json;
 	/*
 	 * An MPI job (doc/multi-host.md), or NULL: its ranks and hosts;
 	 * which ranks work in rank 0's work directory ([nranks]); and each
@@ -112,14 +114,20 @@ void report_header(const struct report_config *rc, const struct run_config *cfg,
 /*
  * The header's lines on the machine (report/machine.c): the CPUs the
  * process may use, their topology and where the clients are pinned; the
- * environment that moves results (sys/env.h), in two lines.
+ * environment that moves results (sys/env.h), in two lines (@json: why
+ * what could not be read was not, where a result file keeps it).
  */
 void report_machine(const struct sweep_variant *v, unsigned int nvariants,
-		    const struct env *env);
+		    const struct env *env, bool json);
 /* The placement a variant's setup line names: none, compact, spread, list. */
 const char *report_placement(const struct run_config *cfg);
 /* --dcache as the setup line and the JSON name it: "warm", "cold",
  * "negative=N", into @buf of REPORT_DCACHE_LEN. */
+/*
+ * Whether a variant of engine @engine ran with --uring-fixed: the flag
+ * changes nothing in another engine's variants.
+ */
+bool report_uring_fixed(const struct run_config *cfg, const char *engine);
 #define REPORT_DCACHE_LEN 24
 const char *report_dcache(const struct run_config *cfg, char *buf);
 /*
@@ -174,6 +182,14 @@ void report_conntimes(const struct report_config *rc, const struct run *run);
  * against the first, as vfsbench compare prints it.
  */
 void report_sweep(const struct report_config *rc, const struct sweep *sw);
+
+/*
+ * Every table (a sweep's, a suite's, compare's and so a run's variants)
+ * marks a cell of starved runs '!' and says why after it: "! starved:
+ * COUNTS: " and this.
+ */
+#define REPORT_STARVED_WHY \
+	"their clients waited for a CPU, so ops/s is too low and latency too high"
 
 /* vfsbench suite's table (report/suite.c), after its sweep. */
 void report_suite_table(const struct report_config *rc, const struct sweep *sw);

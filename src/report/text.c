@@ -312,8 +312,11 @@ static void print_usage(const struct run *run)
 	share = v.cpu_share;
 	wait = v.wait_share;
 
-	printf("CPU: user %.2f s  sys %.2f s  (%.0f%% of what the clients could use)",
-	       r->usage.user_s, r->usage.sys_s, share * 100);
+	printf("CPU: user %.2f s  sys %.2f s", r->usage.user_s, r->usage.sys_s);
+	/* io-wq runs the lanes' punted ops: the clients' time too */
+	if (r->usage.iowq_known)
+		printf("  io-wq %.2f s", (double)r->usage.iowq_ns / 1e9);
+	printf("  (%.0f%% of what the clients could use)", share * 100);
 	if (wait >= 0)
 		printf("  run-queue wait %.0f%%", wait * 100);
 	printf("  switches %llu voluntary, %llu involuntary\n",
@@ -413,6 +416,18 @@ static void print_hosts(const struct report_config *rc, const struct run *run)
 	free(all);
 }
 
+/* " (2 threads of 4 lanes)" after a run's clients, lanes being clients. */
+static const char *lanes_note(const struct run *run, char *buf, size_t len)
+{
+	unsigned int lanes = run_config_lanes(run->state.cfg);
+
+	if (lanes < 2)
+		return "";
+	snprintf(buf, len, " (%u thread%s of %u lanes)", run->nclients,
+		 run->nclients == 1 ? "" : "s", lanes);
+	return buf;
+}
+
 void report_run(const struct report_config *rc, const struct run *run,
 		const char *variant)
 {
@@ -420,7 +435,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	uint64_t el = result_elapsed(r);
 	const char *note = end_note(run);
 	enum report_format format = rc->format;
-	char b[16];
+	char b[48];
 
 	if (format == FORMAT_AUTO)
 		format = run->state.lf->dialect == DIALECT_DBENCH ?
@@ -428,17 +443,18 @@ void report_run(const struct report_config *rc, const struct run *run,
 				 FORMAT_NATIVE;
 	/* tripped before the window opened: no figure would be a result */
 	if (run->state.trip.op && run->state.trip.phase == PHASE_WARMUP) {
-		printf("\n%s%s%u client%s: stopped in the warmup, nothing measured\nnote: %s\n",
+		printf("\n%s%s%u client%s%s: stopped in the warmup, nothing measured\nnote: %s\n",
 		       variant ? variant : "", variant ? ", " : "",
-		       run->nclients, run->nclients == 1 ? "" : "s", note);
+		       run_clients(run), run_clients(run) == 1 ? "" : "s",
+		       lanes_note(run, b, sizeof(b)), note);
 		print_trip(run);
 		fflush(stdout);
 		return;
 	}
-	printf("\n%s%s%u client%s: %llu ops in %.3f s\n",
-	       variant ? variant : "", variant ? ", " : "", run->nclients,
-	       run->nclients == 1 ? "" : "s", (unsigned long long)r->ops,
-	       (double)el / 1e9);
+	printf("\n%s%s%u client%s%s: %llu ops in %.3f s\n",
+	       variant ? variant : "", variant ? ", " : "", run_clients(run),
+	       run_clients(run) == 1 ? "" : "s", lanes_note(run, b, sizeof(b)),
+	       (unsigned long long)r->ops, (double)el / 1e9);
 	if (note)
 		printf("note: %s\n", note);
 	print_trip(run);
@@ -462,100 +478,7 @@ void report_run(const struct report_config *rc, const struct run *run,
 	/* dbench's line, spacing included: parsers split on single spaces */
 	if (!rc->no_dbench_line)
 		printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
-		       per_sec(r->bytes, el) / 1e6, run->nclients,
+		       per_sec(r->bytes, el) / 1e6, run_clients(run),
 		       run->nclients, (double)result_max_latency(r) / 1e6);
-	fflush(stdout);
-}
-
-/*
- * The sweep table of variant @v: one row per client count, the mean over
- * its runs, the spread (stddev and CV) when there are several, and the
- * ratios to the baseline.
- */
-static bool print_sweep(const struct report_config *rc, const struct sweep *sw,
-			unsigned int v)
-{
-	bool printed = false;
-	const struct run_config *cfg = sw->cfg;
-	unsigned int nc = cfg->nclients, n = 0, base;
-	struct sweep_row *rows = xcalloc(nc + 1, sizeof(*rows));
-	const struct point **pts = xcalloc(nc + 1, sizeof(*pts));
-	char b[16];
-
-	for (unsigned int p = v * nc; p < (v + 1) * nc; p++) {
-		const struct point *pt = &sw->points[p];
-
-		if (!pt->nruns)
-			continue;
-		pts[n] = pt;
-		rows[n].clients = pt->clients;
-		rows[n].ops_s = pt->ops_s.mean;
-		rows[n].mb_s = pt->mb_s.mean;
-		rows[n].cpus = pt->runs[0]->cpus;
-		n++;
-	}
-	if (!n || (n < 2 && cfg->runs < 2))
-		goto out;
-	base = sweep_rows_compute(rows, n, rc->metric);
-	printf("\nSweep%s%s: relative to %u client%s, by %s",
-	       sw->nvariants > 1 ? " of " : "",
-	       sw->nvariants > 1 ? sw->variants[v].label : "",
-	       rows[base].clients, rows[base].clients == 1 ? "" : "s",
-	       rc->metric == METRIC_MBPS ? "MB/s" : "ops/s");
-	if (cfg->runs > 1)
-		printf(" (mean of %u runs)", cfg->runs);
-	printf("\n%7s %14s %10s %9s %11s %5s %9s %6s\n", "Clients", "ops/s",
-	       "MB/s", "relative", "efficiency", "runs", "p99", "CV");
-	for (unsigned int i = 0; i < n; i++) {
-		const struct summary *m = rc->metric == METRIC_MBPS ?
-						  &pts[i]->mb_s :
-						  &pts[i]->ops_s;
-
-		printf("%7u %14.2f %10.2f %9.2f %11.2f %5zu %9s %5.1f%%\n",
-		       rows[i].clients, rows[i].ops_s, rows[i].mb_s,
-		       rows[i].relative, rows[i].efficiency, m->n,
-		       units_format_ns(b, sizeof(b),
-				       (uint64_t)pts[i]->p99_ns.mean),
-		       m->cv * 100);
-	}
-	for (unsigned int i = 0; i < n; i++) {
-		const struct summary *m = rc->metric == METRIC_MBPS ?
-						  &pts[i]->mb_s :
-						  &pts[i]->ops_s;
-
-		if (m->n > 1 && m->cv > rc->cv_warn)
-			printf("warning: %u client%s: coefficient of variation %.1f%% is above %g%% (min %.2f, max %.2f): the runs disagree\n",
-			       rows[i].clients, rows[i].clients == 1 ? "" : "s",
-			       m->cv * 100, rc->cv_warn * 100, m->min, m->max);
-	}
-	printed = true;
-out:
-	free(pts);
-	free(rows);
-	return printed;
-}
-
-/*
- * The sweep tables, one per variant; with several variants, then the
- * table that sets each against the first (report/variants.c).
- */
-void report_sweep(const struct report_config *rc, const struct sweep *sw)
-{
-	bool printed = false;
-
-	/* a suite: its own table, a row per workload */
-	if (rc->suite)
-		report_suite_table(rc, sw);
-	for (unsigned int v = 0; !rc->suite && v < sw->nvariants; v++)
-		printed = print_sweep(rc, sw, v) || printed;
-	if (sw->nvariants > 1 && !rc->suite)
-		report_variants(rc, sw);
-	/* also when no table was printed: a sweep stopped after its first
-	 * point says so too */
-	if (sw->stopped)
-		printf("note: the sweep stopped early%s; %s\n",
-		       signals.count ? " (interrupted by a signal)" : "",
-		       printed ? "the table holds the runs that finished" :
-				 "the runs above are all that finished");
 	fflush(stdout);
 }

@@ -36,11 +36,13 @@ static double stretch_of(const struct run *run, const struct run_verdict *v)
 }
 
 /* Point @pt's complete runs as a result file's point. */
-static void fill_point(struct resultfile_point *rp, const struct point *pt)
+static void fill_point(struct resultfile_point *rp, const struct point *pt,
+		       unsigned int lanes)
 {
 	unsigned int n = pt->nruns;
 
-	rp->clients = pt->clients;
+	/* a thread's lanes are clients of their own, as compare counts */
+	rp->clients = pt->clients * lanes;
 	rp->nruns = n;
 	rp->ops_s = xcalloc(n + 1, sizeof(*rp->ops_s));
 	rp->mb_s = xcalloc(n + 1, sizeof(*rp->mb_s));
@@ -90,7 +92,8 @@ static struct resultfile *entries(const struct sweep *sw)
 		rf[v].points = xcalloc(nc, sizeof(*rf[v].points));
 		rf[v].npoints = nc;
 		for (unsigned int p = 0; p < nc; p++)
-			fill_point(&rf[v].points[p], &sw->points[v * nc + p]);
+			fill_point(&rf[v].points[p], &sw->points[v * nc + p],
+				   run_config_lanes(sw->variants[v].cfg));
 	}
 	return rf;
 }

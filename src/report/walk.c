@@ -45,3 +45,13 @@ void walk_figures(struct walk_figures *w, const struct report_config *rc,
 	}
 	w->own = paths ? sum / paths : 0;
 }
+
+const char *walk_prefix(const struct run_config *cfg)
+{
+	/* dbench's tree, clientN/d/d/...: --cwd and --prefix unused */
+	if (cfg->dbench_tree)
+		return "private";
+	return cfg->prefix == PREFIX_SHARED || cfg->cwd == CWD_SHARED ?
+		       "shared" :
+		       "private";
+}

@@ -21,4 +21,11 @@ struct walk_figures {
 void walk_figures(struct walk_figures *w, const struct report_config *rc,
 		  const struct run_config *cfg, const struct loadfile *lf);
 
+/*
+ * Whether the directories above the client directory are one chain for
+ * all clients ("shared") or each client's own ("private"): --prefix
+ * shared, and --cwd shared too, where they are the shared directory's.
+ */
+const char *walk_prefix(const struct run_config *cfg);
+
 #endif /* VB_REPORT_WALK_H */

@@ -186,13 +186,17 @@ static void print_second(struct progress_line *p, const struct tick_second *sec)
 {
 	double dt = (double)sec->ns / 1e9;
 	char left[32];
+	unsigned int n;
 
 	if (p->quiet)
 		return;
-	/* in an MPI job, rank 0's line: its own clients */
-	fprintf(stderr, "%s%6u clients  %-7s %4u s  %12.0f ops/s  %9.2f MB/s",
-		p->tty ? "\r" : "", p->nlocal, p->phase, sec->second,
-		(double)sec->ops / dt, (double)sec->bytes / dt / 1e6);
+	/* in an MPI job, rank 0's line: its own clients (lanes counted);
+	 * "client " keeps the columns of "clients" */
+	n = p->nlocal * run_config_lanes(p->state->cfg);
+	fprintf(stderr, "%s%6u %-7s  %-7s %4u s  %12.0f ops/s  %9.2f MB/s",
+		p->tty ? "\r" : "", n, n == 1 ? "client" : "clients", p->phase,
+		sec->second, (double)sec->ops / dt,
+		(double)sec->bytes / dt / 1e6);
 	if (p->place) {
 		format_left(left, sizeof(left), time_left(p, sec));
 		fprintf(stderr, "  run %u/%u", p->place->index + 1,

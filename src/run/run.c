@@ -55,15 +55,13 @@ void run_init(struct run *run, const struct run_config *cfg,
 	      const struct loadfile *lf, const struct engine *engine,
 	      unsigned int nclients, unsigned int index, unsigned int repeat)
 {
-	enum resolve_mode mode = cfg->resolve;
+	/* lanes share their thread's cwd: theirs is a dirfd (client.c) */
+	enum resolve_mode mode = run_config_resolve(cfg);
 
 	memset(run, 0, sizeof(*run));
 	run->state.cfg = cfg;
 	run->state.lf = lf;
 	run->state.engine = engine;
-	/* lanes share their thread's cwd: theirs is a dirfd (client.c) */
-	if (run_config_lanes(cfg) > 1 && mode == RESOLVE_CWD)
-		mode = RESOLVE_DIRFD;
 	for (unsigned int id = 0; id < OP_NR; id++) {
 		run->state.opfn[id] = engine_op(engine, mode, id);
 		run->state.opfn_setup[id] = engine_op(
@@ -140,6 +138,24 @@ static void perf_off(struct run *run)
 			run->nclients == 1 ? "" : "s", perf_ctl_strerror(ret));
 }
 
+/*
+ * --dcache cold: every client is set up, or through its warmup, and
+ * waits at the gate, and the clock has not started: the dentries and
+ * inodes go now, so that the first lookups of the measurement miss (a
+ * drop before the warmup would measure the cache the warmup filled).
+ * The check that this can work (root, not tmpfs) was made before the
+ * work directory was.
+ */
+static int drop_dcache(void)
+{
+	int ret = dcache_drop();
+
+	if (ret)
+		error("--dcache cold: cannot drop the caches through /proc/sys/vm/drop_caches: %s",
+		      strerror(-ret));
+	return ret;
+}
+
 static void measure(struct run *run)
 {
 	const struct run_config *cfg = run->state.cfg;
@@ -156,12 +172,14 @@ static void measure(struct run *run)
 		run->hooks->ready(run, run->hooks->ctx);
 	progress_line_read(&p, &now, &done);
 	run->released_ns = now.ns;
-	if (cfg->warmup && (cfg->warmup_kind == WARMUP_PASSES || run->perf)) {
+	if (cfg->warmup && (cfg->warmup_kind == WARMUP_PASSES || run->perf ||
+			    cfg->dcache == DCACHE_COLD)) {
 		/*
-		 * Warmup passes, and a profiled run's warmup: every client
-		 * arrives at the gate again after its passes (or at
-		 * measure_at, or when stopped), and the measurement starts
-		 * for all at once, once perf's events are on
+		 * Warmup passes, and a profiled or --dcache cold run's
+		 * warmup: every client arrives at the gate again after its
+		 * passes (or at measure_at, or when stopped), and the
+		 * measurement starts for all at once, once the caches the
+		 * warmup filled are dropped and perf's events are on
 		 */
 		run->state.warm_gate = true;
 		if (cfg->warmup_kind == WARMUP_TIME)
@@ -177,6 +195,10 @@ static void measure(struct run *run)
 		run_await_clients(run, run->nlocal);
 		progress_line_read(&p, &now, &done);
 		progress_line_end(&p, &now, now.ns);
+		if (cfg->dcache == DCACHE_COLD &&
+		    atomic_load(&run->state.end) == RUN_END_COMPLETE &&
+		    drop_dcache())
+			run_state_stop(&run->state, RUN_END_FAILED);
 		perf_on(run);
 		/* every rank's clients are through their warmup: start
 		 * together (the job is lost if that fails: stop) */
@@ -263,22 +285,6 @@ static void main_back(struct run *run)
 		warning("cannot move the main thread back to CPUs %s: %s",
 			cpulist_format(pl->allowed, cpus, sizeof(cpus)),
 			strerror(-ret));
-}
-
-/*
- * --dcache cold: every client is set up and waits at the gate, and the
- * clock has not started: the dentries and inodes go now, so that the
- * first lookups after the release miss. The check that this can work
- * (root, not tmpfs) was made before the work directory was.
- */
-static int drop_dcache(void)
-{
-	int ret = dcache_drop();
-
-	if (ret)
-		error("--dcache cold: cannot drop the caches through /proc/sys/vm/drop_caches: %s",
-		      strerror(-ret));
-	return ret;
 }
 
 /*
@@ -392,7 +398,8 @@ static int run_setup(struct run *run, struct workdir *wd, int *cwd,
 	run->start_ns = clock_now_ns();
 	ret = run_start_clients(run, wd, *shared_fd);
 	run->start_ns = clock_now_ns() - run->start_ns;
-	if (!ret && cfg->dcache == DCACHE_COLD)
+	/* with a warmup, after it, at the gate (measure()) */
+	if (!ret && cfg->dcache == DCACHE_COLD && !cfg->warmup)
 		ret = drop_dcache();
 	return ret;
 }
@@ -560,6 +567,11 @@ unsigned int run_idle_clients(const struct run *run)
 	for (unsigned int i = 0; i < run->nclients; i++)
 		idle += !run->samples[i].ops;
 	return idle;
+}
+
+unsigned int run_clients(const struct run *run)
+{
+	return run->nclients * run_config_lanes(run->state.cfg);
 }
 
 void run_release(struct run *run)

@@ -28,6 +28,13 @@ int run_execute(struct run *run, struct workdir *wd);
 unsigned int run_idle_clients(const struct run *run);
 
 /*
+ * The clients a run counts where a report says clients: its client
+ * threads (CLIENTS), each --uring-depth lanes, and each lane a client of
+ * its own (its directory, ${client}, handles).
+ */
+unsigned int run_clients(const struct run *run);
+
+/*
  * A run's figures: ops/s and MB/s over the measurement window, and the
  * p99 latency of all ops.
  */

@@ -131,4 +131,15 @@ static inline unsigned int run_config_lanes(const struct run_config *cfg)
 	return cfg->uring_depth > 1 ? cfg->uring_depth : 1;
 }
 
+/*
+ * Where lookups really start: --resolve, but a dirfd for lanes asked to
+ * resolve from the cwd (a thread has one cwd, each lane its directory).
+ */
+static inline enum resolve_mode run_config_resolve(const struct run_config *cfg)
+{
+	if (run_config_lanes(cfg) > 1 && cfg->resolve == RESOLVE_CWD)
+		return RESOLVE_DIRFD;
+	return cfg->resolve;
+}
+
 #endif /* VB_RUN_RUNCONFIG_H */

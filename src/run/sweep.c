@@ -129,8 +129,9 @@ int sweep_check_memory(const struct run_config *cfg,
 	need = most * each + kept;
 	if (need <= limit)
 		return 0;
-	error("%u clients need %s of %s (%s a client: %s of pread/pwrite buffer, %s of statistics, %s of stack), but %s %s: use fewer clients or a smaller pread/pwrite size",
-	      most, bytes_str(b[0], 32, need), what, bytes_str(b[1], 32, each),
+	error("%u client%s need%s %s of %s (%s a client: %s of pread/pwrite buffer, %s of statistics, %s of stack), but %s %s: use fewer clients or a smaller pread/pwrite size",
+	      most, most == 1 ? "" : "s", most == 1 ? "s" : "",
+	      bytes_str(b[0], 32, need), what, bytes_str(b[1], 32, each),
 	      bytes_str(b[2], 32, w->client.data),
 	      bytes_str(b[3], 32, w->client.stats), bytes_str(b[4], 32, stack),
 	      left, bytes_str(b[5], 32, limit));

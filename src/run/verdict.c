@@ -63,10 +63,12 @@ void run_verdict(const struct run *run, struct run_verdict *v)
 	bool crowded = run->cpus > 0 && run->nclients > run->cpus;
 
 	v->unmeasured = run_idle_clients(run);
-	v->cpu_share = result_cpu_share(r, run->nclients, run->cpus);
+	v->cpu_share = result_cpu_share(r, run_clients(run), run->cpus);
 	v->wait_share = result_wait_share(r, run->nclients,
 					  crowded ? v->unmeasured : 0);
-	v->starved = result_starved(r, run->nclients, v->unmeasured, run->cpus);
+	v->starved = result_starved(r, run->nclients,
+				    run_config_lanes(run->state.cfg),
+				    v->unmeasured, run->cpus);
 	/* stopped in the setup: no window opened, none to be starved of
 	 * (the wait share of clients that never ran would be -100%) */
 	if (run->ready < run->nclients) {
@@ -87,6 +89,19 @@ void run_verdict(const struct run *run, struct run_verdict *v)
 	check_ranks(run, v);
 	if (v->unmeasured)
 		v->incomplete |= INCOMPLETE_UNMEASURED;
+}
+
+unsigned int run_verdict_starved(struct run *const *runs, unsigned int n)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct run_verdict v;
+
+		run_verdict(runs[i], &v);
+		k += v.starved;
+	}
+	return k;
 }
 
 const char *run_verdict_name(unsigned int bit)

@@ -46,6 +46,12 @@ struct run_verdict {
 /* Work out @v for @run, after run_execute(). */
 void run_verdict(const struct run *run, struct run_verdict *v);
 
+/*
+ * How many of @runs[0..@n) were starved (run_verdict.starved): a table's
+ * cell of those runs is marked '!' where it is not 0.
+ */
+unsigned int run_verdict_starved(struct run *const *runs, unsigned int n);
+
 /* The JSON and text names of INCOMPLETE_* bit @bit ("overran"...). */
 const char *run_verdict_name(unsigned int bit);
 

@@ -285,7 +285,9 @@ double result_cpu_share(const struct result *r, unsigned int nclients,
 
 	if (window <= 0 || could <= 0)
 		return 0;
-	return (r->usage.user_s + r->usage.sys_s) / (could * window);
+	return (r->usage.user_s + r->usage.sys_s +
+		(double)r->usage.iowq_ns / 1e9) /
+	       (could * window);
 }
 
 double result_wait_share(const struct result *r, unsigned int nclients,
@@ -300,14 +302,14 @@ double result_wait_share(const struct result *r, unsigned int nclients,
 }
 
 bool result_starved(const struct result *r, unsigned int nclients,
-		    unsigned int unmeasured, double cpus)
+		    unsigned int lanes, unsigned int unmeasured, double cpus)
 {
 	double wait = result_wait_share(r, nclients, unmeasured);
 
 	if (unmeasured && cpus > 0 && nclients > cpus)
 		return true;
 	return result_elapsed(r) >= 100000000 &&
-	       result_cpu_share(r, nclients, cpus) < 0.5 &&
+	       result_cpu_share(r, nclients * lanes, cpus) < 0.5 &&
 	       (wait < 0 || wait > 0.1);
 }
 

@@ -109,10 +109,12 @@ void result_add_usage(struct result *r, const struct usage_mark *from,
 		      const struct usage_mark *to);
 /*
  * The share of the CPU time the clients could have had that they used:
- * (user + sys) / (min(@nclients, @cpus) x the measurement window), @cpus
- * the CPUs the run may use (its affinity, its pinning, the cgroup's
- * quota: run->cpus). Far below 1 means the clients were starved (or
- * blocked on I/O).
+ * (user + sys + the io-wq workers' time) / (min(@nclients, @cpus) x the
+ * measurement window), @cpus the CPUs the run may use (its affinity, its
+ * pinning, the cgroup's quota: run->cpus), @nclients the clients, each
+ * io_uring lane of a thread one: io-wq runs a thread's lanes' ops on
+ * other CPUs. Far below 1 means the clients were starved (or blocked on
+ * I/O).
  */
 double result_cpu_share(const struct result *r, unsigned int nclients,
 			double cpus);
@@ -129,7 +131,8 @@ double result_wait_share(const struct result *r, unsigned int nclients,
 
 /*
  * A run is flagged as starved when clients never ran: @unmeasured of them
- * measured no op while there were more clients than @cpus, so the
+ * (threads, each of @lanes clients: the CPU share counts @nclients x
+ * @lanes) measured no op while there were more clients than @cpus, so the
  * scheduler left them waiting through the window (a fact, whatever the
  * window's length). It is also flagged when the clients used under half
  * the CPU time they could have had and spent over a tenth of their time
@@ -138,7 +141,7 @@ double result_wait_share(const struct result *r, unsigned int nclients,
  * noise. Without schedstat, the CPU share alone decides that second test.
  */
 bool result_starved(const struct result *r, unsigned int nclients,
-		    unsigned int unmeasured, double cpus);
+		    unsigned int lanes, unsigned int unmeasured, double cpus);
 
 /* All slots merged into @all: the latency of any op. */
 void result_all_ops(const struct result *r, struct hist *all);

@@ -317,6 +317,14 @@ int command_run_io(const char *const *argv, const struct command_io *io,
 	return wait_group(pid, stop, at_start, io, false, status, end);
 }
 
+int command_spawn_err(const char *const *argv, const int *keep,
+		      unsigned int nkeep, int err, pid_t *pid)
+{
+	struct command_io io = { .out = -1, .err = err };
+
+	return spawn(argv, environ, keep, nkeep, SPAWN_PLAIN, false, &io, pid);
+}
+
 char *command_status(int status, char *buf, size_t len)
 {
 	if (WIFEXITED(status))

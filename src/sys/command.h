@@ -90,6 +90,9 @@ int command_run_io(const char *const *argv, const struct command_io *io,
  */
 int command_spawn(const char *const *argv, const int *keep, unsigned int nkeep,
 		  pid_t *pid);
+/* The same, its standard error onto @err. */
+int command_spawn_err(const char *const *argv, const int *keep,
+		      unsigned int nkeep, int err, pid_t *pid);
 
 /*
  * A wait status in words: "exited with status 3", "was killed by signal

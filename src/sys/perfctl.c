@@ -55,6 +55,7 @@ int perf_ctl_open(struct perf_ctl *pc, const char *fifo, const char *ack,
 
 	memset(pc, 0, sizeof(*pc));
 	pc->ack = -1;
+	pc->noise = -1;
 	/* a FIFO may have writers besides perf: its EOF may never come */
 	pc->timeout_ms = PERF_CTL_TIMEOUT_MS;
 	pc->stop = stop;
@@ -84,6 +85,7 @@ void perf_ctl_init(struct perf_ctl *pc, int ctl, int ack, const char *name,
 	pc->also = NULL;
 	pc->timeout_ms = -1;
 	pc->stop = stop;
+	pc->noise = -1;
 }
 
 /*
@@ -179,7 +181,36 @@ static int send_one(const struct perf_ctl *pc, const char *cmd)
 		if (!ret && strcmp(reply, "ack"))
 			ret = -EPROTO;
 	}
+	/* perf said what it did before it acked */
+	if (pc->noise >= 0)
+		perf_ctl_forward(pc->noise);
 	return ret;
+}
+
+void perf_ctl_forward(int fd)
+{
+	char buf[4096];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0 ||
+	       (n < 0 && errno == EINTR)) {
+		char *line = buf;
+
+		if (n < 0)
+			continue;
+		buf[n] = '\0';
+		while (*line) {
+			char *end = strchrnul(line, '\n');
+			size_t len = (size_t)(end - line);
+
+			if (!(len == 14 &&
+			      !strncmp(line, "Events enabled", len)) &&
+			    !(len == 15 &&
+			      !strncmp(line, "Events disabled", len)))
+				fprintf(stderr, "%.*s\n", (int)len, line);
+			line = *end ? end + 1 : end;
+		}
+	}
 }
 
 int perf_ctl_send(const struct perf_ctl *pc, const char *cmd)

@@ -26,6 +26,12 @@ struct perf_ctl {
 	int timeout_ms;
 	/* non-zero once a stop signal came: the wait ends; NULL: none */
 	const volatile sig_atomic_t *stop;
+	/*
+	 * perf's standard error, read after each ack (perf_ctl_forward()):
+	 * perf stat says "Events enabled" there at every command, -q or
+	 * not; -1: none, perf writes to ours. Not owned.
+	 */
+	int noise;
 };
 
 /* How long the perf behind --perf-ctl's FIFOs may take to ack, in ms. */
@@ -57,6 +63,13 @@ int perf_ctl_send(const struct perf_ctl *pc, const char *cmd);
 
 /* perf_ctl_send()'s errors in words: "perf has gone (it closed the FIFO)". */
 const char *perf_ctl_strerror(int err);
+
+/*
+ * What perf wrote to @fd (non-blocking) so far, to our stderr, line by
+ * line, but its "Events enabled" and "Events disabled": the report of
+ * each command vfsbench sends, noise around the progress lines.
+ */
+void perf_ctl_forward(int fd);
 
 void perf_ctl_close(struct perf_ctl *pc);
 

@@ -42,6 +42,16 @@ static char *status_reason(const char *what, int status)
 }
 
 /* perf stat exited, or did not answer, before it was attached. */
+/* What perf stat said on its stderr, but its "Events ..." lines; closed. */
+static void close_noise(struct perf_stat *ps)
+{
+	if (ps->noise < 0)
+		return;
+	perf_ctl_forward(ps->noise);
+	close(ps->noise);
+	ps->noise = -1;
+}
+
 static void start_failed(struct perf_stat *ps, int err)
 {
 	int status;
@@ -57,6 +67,7 @@ static void start_failed(struct perf_stat *ps, int err)
 	perf_ctl_close(&ps->ctl);
 	close(ps->log);
 	ps->log = -1;
+	close_noise(ps);
 }
 
 int perf_stat_start(struct perf_stat *ps, pid_t target,
@@ -64,10 +75,11 @@ int perf_stat_start(struct perf_stat *ps, pid_t target,
 {
 	char pid[24], control[48], logfd[16], events[64];
 	const char *argv[20];
-	int ctl[2], ack[2], lg[2], keep[3], ret, n = 0;
+	int ctl[2], ack[2], lg[2], err[2], keep[3], ret, n = 0;
 
 	memset(ps, 0, sizeof(*ps));
 	ps->log = -1;
+	ps->noise = -1;
 	if (pipe2(ctl, O_CLOEXEC))
 		return error("--profile: pipe: %s", strerror(errno));
 	if (pipe2(ack, O_CLOEXEC)) {
@@ -82,6 +94,17 @@ int perf_stat_start(struct perf_stat *ps, pid_t target,
 		close(ctl[1]);
 		close(ack[0]);
 		close(ack[1]);
+		return error("--profile: pipe: %s", strerror(ret));
+	}
+	/* its stderr, read without blocking after each command's ack */
+	if (pipe2(err, O_CLOEXEC) || fcntl(err[0], F_SETFL, O_NONBLOCK)) {
+		ret = errno;
+		close(ctl[0]);
+		close(ctl[1]);
+		close(ack[0]);
+		close(ack[1]);
+		close(lg[0]);
+		close(lg[1]);
 		return error("--profile: pipe: %s", strerror(ret));
 	}
 	snprintf(pid, sizeof(pid), "%ld", (long)target);
@@ -107,20 +130,24 @@ int perf_stat_start(struct perf_stat *ps, pid_t target,
 	keep[0] = ctl[0];
 	keep[1] = ack[1];
 	keep[2] = lg[1];
-	ret = command_spawn(argv, keep, 3, &ps->pid);
+	ret = command_spawn_err(argv, keep, 3, err[1], &ps->pid);
 	close(ctl[0]);
 	close(ack[1]);
 	close(lg[1]);
+	close(err[1]);
 	if (ret) {
 		close(ctl[1]);
 		close(ack[0]);
 		close(lg[0]);
+		close(err[0]);
 		ps->absent = xstrdup(ret == -ENOENT ? "perf is not installed" :
 						      strerror(-ret));
 		return 0;
 	}
 	perf_ctl_init(&ps->ctl, ctl[1], ack[0], "perf stat", stop);
 	ps->log = lg[0];
+	ps->noise = err[0];
+	ps->ctl.noise = err[0];
 	/* as perf record: the ack of a "disable" says it is attached */
 	ret = perf_ctl_send(&ps->ctl, "disable");
 	if (ret) {
@@ -205,6 +232,7 @@ void perf_stat_stop(struct perf_stat *ps)
 	ps->log = -1;
 	if (child_wait_end(&cw, &status))
 		status = -1;
+	close_noise(ps);
 	/* perf stat prints its counters, then re-raises the SIGINT */
 	if (child_wait_killed(&cw, why, sizeof(why))) {
 		snprintf(buf, sizeof(buf), "perf stat %s", why);

@@ -29,6 +29,7 @@ struct perf_stat {
 	pid_t pid;
 	struct perf_ctl ctl;
 	int log; /* the read end of its --log-fd */
+	int noise; /* the read end of its stderr (perf_ctl.noise) */
 	bool running;
 	/* once stopped: each of perf_stat_events[], or why none at all */
 	struct perf_counter counter[PERF_STAT_NEVENTS];

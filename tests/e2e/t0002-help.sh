@@ -3,6 +3,8 @@
 test_description='help: -h shows the common options, --help-all every option of the table, every help fits 80 columns'
 . "$srcdir/tests/e2e/lib.sh"
 
+SQ="'"
+
 # widest FILE: the length of FILE's longest line, in characters.
 widest() {
 	LC_ALL=C.UTF-8 awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$1"
@@ -20,7 +22,7 @@ every_help() {
 	"$@" "$VFSBENCH" --help >help.long &&
 	"$@" "$VFSBENCH" --help-all >help.all &&
 	"$@" "$VFSBENCH" --usage >help.usage &&
-	for sub in compare plot fdscale dbench; do
+	for sub in compare plot fdscale dbench suite record clean; do
 		"$@" "$VFSBENCH" "$sub" --help >"help.$sub" || return 1
 	done &&
 	"$@" "$VFSBENCH" -h compare >help.hcompare &&
@@ -118,7 +120,7 @@ test_expect_success '-h and --help: the common options, and where the rest are' 
 test_expect_success 'a description too wide for its column is wrapped, not cut' '
 	vfsbench --help-all >all &&
 	tr -s " \n" "  " <all >flat &&
-	test_grep "run every value of an option as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement or dcache, e.g. depth=0,3 (repeatable: every combination)" flat &&
+	test_grep "run each value as a variant, interleaved: engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth or uring-fixed, e.g. depth=0,3 (repeatable)" flat &&
 	test_grep "^      --variant=OPTION=V1,V2,\.\.\.$" all &&
 	test_grep "^  -c, --loadfile=FILE  *loadfile: a path, or the name of a built-in one$" all
 '
@@ -132,6 +134,54 @@ test_expect_success 'subcommands: their usage line, every option' '
 	test_grep "^Usage: dbench \[OPTION\.\.\.\] NPROCS$" d &&
 	test_grep "^  -t, --timelimit=integer " d &&
 	test_grep "^  -?, --help " d
+'
+
+# The names in the source: the subcommands options.c dispatches, the
+# options --variant may vary (variantopts.c's table).
+source_words() {
+	awk -v from="$2" '
+		index($0, from) { t = 1 }
+		t { while (match($0, /"[a-z][a-z-]*"/)) {
+			print substr($0, RSTART + 1, RLENGTH - 2)
+			$0 = substr($0, RSTART + RLENGTH) } }
+		t && /;/ { exit }' "$abs_top_srcdir/src/cli/$1" | LC_ALL=C sort -u
+}
+
+test_expect_success '-h names every subcommand' '
+	source_words options.c "subcommands[] =" >expect &&
+	test "$(wc -l <expect)" = 7 &&
+	vfsbench -h >short &&
+	sed -n "/^Subcommands:/,\$p" short | tr -s " \n" "  " >flat &&
+	test_grep "^Subcommands: vfsbench \[-q|-V|-h\] SUBCOMMAND \[OPTIONS\] \.\.\.: compare, plot, fdscale, suite, record, dbench or clean (vfsbench SUBCOMMAND --help lists each one${SQ}s options)\. \$" flat &&
+	while read -r sub; do
+		grep -q " $sub[,) ]" flat || { echo "missing: $sub"; return 1; }
+	done <expect
+'
+
+test_expect_success '--variant names every option it may vary' '
+	source_words variantopts.c "} variable[] = {" >expect &&
+	test "$(wc -l <expect)" = 13 &&
+	vfsbench --help-all | tr -s " \n" "  " |
+		sed -n "s/.*a variant, interleaved: \([a-z, -]*\) or \([a-z-]*\), e\.g\..*/\1, \2/p" |
+		tr -s ", " "\n" | LC_ALL=C sort -u >shown &&
+	test_cmp expect shown
+'
+
+test_expect_success 'record --help: within 80 columns, its usage names every option' '
+	vfsbench record --help >r &&
+	test "$(widest r)" -le 80 &&
+	cat >expect <<-\EOF &&
+	Usage: vfsbench record [-o FILE.load] [--root DIR] [--force] [--with-data]
+	       [--tasks-as-clients] [--keep-outside] -- CMD [ARGS...]
+	       vfsbench record [OPTIONS] --from-trace LOG
+	EOF
+	head -n 3 r >usage &&
+	test_cmp expect usage &&
+	help_long r >shown &&
+	for o in $(cat shown); do
+		case $o in help|output|from-trace) continue ;; esac
+		grep -q -- "--$o\b" usage || { echo "not in the usage: $o"; return 1; }
+	done
 '
 
 test_done

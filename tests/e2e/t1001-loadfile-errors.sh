@@ -230,11 +230,14 @@ test_expect_success 'absolute path' '
 	load_error "lf.load:1:10: absolute path ${SQ}/tmp/b${SQ}: paths are relative to the client directory"
 '
 
-test_expect_success 'a symlink target must be relative without ..' '
+test_expect_success 'a symlink target must be relative, its .. inside from the link' '
 	printf "%s\n" "symlink /etc/passwd l" "unlink l" >lf.load &&
 	load_error "lf.load:1:9: absolute symlink target ${SQ}/etc/passwd${SQ}: a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)" &&
 	printf "%s\n" "symlink a/../.. l" >lf.load &&
-	load_error "lf.load:1:11: ${SQ}..${SQ} in symlink target ${SQ}a/../..${SQ}: a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)" &&
+	load_error "lf.load:1:14: ${SQ}..${SQ} in symlink target ${SQ}a/../..${SQ} leads out of the client directory from link ${SQ}l${SQ}: a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)" &&
+	printf "%s\n" "mkdir src" "symlink ../doc/readme src/link" "readlink src/link" >lf.load &&
+	load_ok &&
+	test "$(op_count out readlink)" = 1 &&
 	printf "%s\n" "symlink a/b l" "unlink l" >lf.load &&
 	load_ok &&
 	test "$(op_count out symlink)" = 1

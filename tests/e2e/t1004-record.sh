@@ -320,6 +320,38 @@ test_expect_success 'a --root that does not exist: exit 2, nothing run' '
 	test ! -e ran
 '
 
+# A source tree's link whose target has ".." but stays inside
+# (src/link -> ../doc/readme): made in [setup], with what it leads to, so
+# that the replay's lstat, readlink and open of it find what the
+# program found. With a hard link (or a rename) that puts a name at the
+# root, where the link would lead out, it is not made, and counted.
+strace_test 'a link whose target has .. and stays inside: made, with its target; the replay finds both' '
+	mkdir -p up/src up/doc &&
+	echo hi >up/doc/readme &&
+	ln -s ../doc/readme up/src/link &&
+	(cd up && vfsbench record -o ../up.load -- sh -c \
+		"readlink src/link >/dev/null; cat src/link >/dev/null; ls -l src >/dev/null" \
+		2>../err) &&
+	sed -n "/^\[setup\]\$/,/^\[run\]\$/p" up.load >setup &&
+	test_grep "^symlink ../doc/readme src/link\$" setup &&
+	test_grep "^open doc/readme wronly,creat,trunc @1 644\$" setup &&
+	test_grep "^# \[setup\] makes 2 directories, 1 files (their sizes, not their data), 1 symlinks\$" up.load &&
+	test_grep "^# not made: 0 symlinks whose targets lead out, " up.load &&
+	test "$(grep -c "^readlink src/link\$" up.load)" -ge 2 &&
+	canary_setup &&
+	vfsbench -c up.load --loops 2 -D "$TRASH/work" 1 2 >report &&
+	test "$(unexpected_total report)" = 0 &&
+	test "$(op_count report readlink)" -ge 4 &&
+	canary_check && workdir_empty &&
+	(cd up && vfsbench record -o ../mv.load -- sh -c \
+		"readlink src/link >/dev/null; ln doc/readme top; rm top" \
+		2>../err) &&
+	test_grep "^link doc/readme top\$" mv.load &&
+	! grep "^symlink " mv.load &&
+	test_grep "^# not made: 1 symlinks whose targets lead out, " mv.load &&
+	vfsbench -c mv.load --loops 1 -e null -q -D "$TRASH/work" 1 >/dev/null
+'
+
 test_expect_success 'an -o that exists: refused without --force' '
 	echo mine >taken.load &&
 	test_expect_code 2 vfsbench record -o taken.load -- touch ran 2>err &&

@@ -416,7 +416,7 @@ test_expect_success '--relative mbps: the sweep header says MB/s' '
 
 # The progress lines on stderr: PHASE SECOND of each, in order.
 progress_labels() {
-	awk '$2 == "clients" && $5 == "s" { print $3, $4 }' "$1"
+	awk '$2 ~ /^clients?$/ && $5 == "s" { print $3, $4 }' "$1"
 }
 
 # Each phase's lines are labelled with the second they cover, and every
@@ -445,6 +445,20 @@ test_expect_success 'progress: one line per second of each phase, labelled by it
 	workdir_empty
 '
 
+# One client is "1 client", in the columns of "2 clients".
+test_expect_success 'progress: 1 client, singular, the phase where it is for 2' '
+	canary_setup &&
+	vfsbench -e null -t 1s --warmup 1s -c stat.load -D "$TRASH/work" \
+		1 >out 2>err &&
+	sed "s/ *[0-9.]* ops\/s .*//" err >lines &&
+	printf "%s\n" "     1 client   warmup     1 s" \
+		"     1 client   execute    1 s" >expect &&
+	test_cmp expect lines &&
+	test_grep "^1 client: " out &&
+	canary_check &&
+	workdir_empty
+'
+
 # The run among the invocation's, the variant, and the time left: the
 # planned time of the rest of this run (--warmup, --time) and of the runs
 # after it, reckoned from the lines' labels, so it is exact. 2 variants
@@ -455,7 +469,7 @@ test_expect_success 'progress: the run, the variant and the time the invocation 
 	cp stat.load s2.load &&
 	vfsbench -e null -t 2s --warmup 1s --runs 2 -c s1.load -c s2.load \
 		-D "$TRASH/work" 1 >out 2>err &&
-	awk "\$2 == \"clients\" { print \$3, \$4, \$(NF - 4), \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
+	awk "\$2 ~ /^clients?\$/ { print \$3, \$4, \$(NF - 4), \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
 		err >got &&
 	awk "{ print \$4 }" got | sort | uniq -c | awk "{ print \$1, \$2 }" >runs &&
 	printf "%s\n" "3 1/4" "3 2/4" "3 3/4" "3 4/4" >expect &&
@@ -478,7 +492,7 @@ test_expect_success 'progress: the run, the variant and the time the invocation 
 	progress_labels err >labels &&
 	printf "%s\n" "execute 1" "execute 1" >expect &&
 	test_cmp expect labels &&
-	awk "\$2 == \"clients\" { print \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
+	awk "\$2 ~ /^clients?\$/ { print \$(NF - 3), \$(NF - 2), \$(NF - 1), \$NF }" \
 		err >got &&
 	printf "%s\n" "run 1/2 1s left" "run 2/2 0s left" >expect &&
 	test_cmp expect got &&

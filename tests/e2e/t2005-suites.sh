@@ -65,7 +65,7 @@ do
 
 	test_expect_success "suite $s: one table row per workload, in the order of the index, and the JSON labels its variants so" '
 		workloads $s | awk "{ print \$1 }" >expect &&
-		awk "/^ops\\/s \\(mean/ { t = 1; getline; next } t && NF == 0 { exit } t { print \$1 }" out >actual &&
+		awk "/^ops\\/s \\(median/ { t = 1; getline; next } t && NF == 0 { exit } t { print \$1 }" out >actual &&
 		test_cmp expect actual &&
 		json_valid r.json &&
 		json_flat r.json >flat &&
@@ -82,7 +82,7 @@ done
 
 test_expect_success 'the views: relative, efficiency and linear from the ops/s row' '
 	awk "
-		/^ops\\/s \\(mean/ { v = \"ops\"; getline; next }
+		/^ops\\/s \\(median/ { v = \"ops\"; getline; next }
 		/^relative/ { v = \"rel\"; getline; next }
 		/^efficiency/ { v = \"eff\"; getline; next }
 		/^linear/ { v = \"lin\"; getline; next }
@@ -130,6 +130,37 @@ test_expect_success '--lines=lkp: one fxmark.MEDIA_FS_BENCH_N_IO.works/sec line 
 	test "$(wc -l <lines)" -eq 38 &&
 	grep -q "^fxmark\\.[a-z]*_[^_]*_DWTL_2_bufferedio" lines &&
 	canary_check
+'
+
+# The name column is as wide as the longest name, and every figure is
+# the median of the runs (the JSON's), in the table and in LKP's lines.
+test_expect_success 'the table: the name column fits the longest name; the median of the runs, in the table and the lkp lines' '
+	canary_setup &&
+	printf "%s\n" "a  statfs.load  private  1  short" \
+		"a-much-longer-name  statfs.load  private  2  long" >names.suite &&
+	vfsbench suite ./names.suite -e null --loops 50 --runs 3 \
+		--lines=lkp -D "$TRASH/work" --json n.json 1 2 >out 2>err &&
+	canary_check && workdir_empty &&
+	test_grep "^ops/s (median of the runs)\$" out &&
+	awk "/^(ops\\/s|relative|efficiency|linear) / { t = 1; next }
+		t && NF == 0 { t = 0 } t" out >rows &&
+	test "$(wc -l <rows)" = 12 &&
+	# 18 columns of name, a blank, 12 of figure and 1 of mark, twice
+	awk "{ if (substr(\$0, 31, 1) !~ /[0-9]/ || substr(\$0, 32, 1) !~ /^[ !]?\$/ ||
+		substr(\$0, 45, 1) !~ /[0-9]/) { print NR \": \" \$0; bad = 1 } } END { exit bad }" rows &&
+	for v in 0 1; do
+		name=$(jq -r ".variants[$v].label" n.json) &&
+		for c in 1 2; do
+			jq -r "[.runs[] | select(.variant == $v and .clients == $c) | .ops_per_sec] | sort | .[1]" n.json >med &&
+			awk -v n="$name" -v c=$c "/^ops\\/s/ { t = 1; getline; next } t && NF == 0 { exit }
+				t && \$1 == n { print \$(c + 1) }" out | tr -d "!" >cell &&
+			printf "%.0f\n" "$(cat med)" >expect &&
+			test_cmp expect cell &&
+			w=$(sed -n "s/^names\.[a-z]*_[^_]*_${name}_${c}_bufferedio\.works\/sec: //p" out) &&
+			jq -r "[.runs[] | select(.variant == $v and .clients == $c) | .passes * ($v + 1) / (.elapsed_ns / 1e9)] | sort | .[1]" n.json >wmed &&
+			test "$(printf "%.6f" "$(cat wmed)")" = "$w" || return 1
+		done || return 1
+	done
 '
 
 test_expect_success 'suite --list names each suite and its workloads' '

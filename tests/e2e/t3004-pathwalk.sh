@@ -161,7 +161,7 @@ strace_test '--resolve abs: absolute paths from /, through the work directory' '
 	EOF
 	test_cmp expect calls.abs &&
 	n=$(cd "$TRASH/work" && pwd -P | tr / "\n" | grep -c .) &&
-	test_grep "a lookup walks $((n + 5)) components before the loadfile.s path (1.8 on average), $((n + 1)) of them from / to the work directory" out.abs &&
+	test_grep "a lookup walks $((n + 5)) components before the loadfile.s path, then the path.s own (1.8 on average), $((n + 1)) of them from / to the work directory" out.abs &&
 	canary_check && workdir_empty
 '
 
@@ -320,6 +320,39 @@ test_expect_success 'the probe counts an uncached lookup apart, and the counts a
 	EOF
 	vfsbench -D "$TRASH/work" -c neg.load --loops 1 3 --json n.json >out 2>err &&
 	jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 3 and .cached + .uncached == 3" n.json >/dev/null &&
+	canary_check && workdir_empty
+'
+
+# Singular where it is one: "1 component", "1 mount point".
+test_expect_success 'the walk line: one component, mount points counted in their number' '
+	canary_setup &&
+	vfsbench -e null -D "$TRASH/work" --loops 1 --depth 1 1 >out 2>err &&
+	test_grep "^walk: resolve cwd  prefix private  a lookup walks 1 component before the loadfile${SQ}s path, then the path${SQ}s own (2.5 on average)\$" out &&
+	vfsbench -e null -D "$TRASH/work" --loops 1 --resolve abs 1 >out 2>err &&
+	sed -n "s/.*, crossing \([0-9]*\) mount point\(s*\)\$/\1 \2/p" out >m &&
+	read -r n s <m &&
+	if test "$n" = 1; then test -z "$s"; else test "$s" = s; fi &&
+	canary_check && workdir_empty
+'
+
+# FxMark's MRPL against MRPH in one shared cwd: each mrpl client opens a
+# file of its own (its number first in the path), every mrph client the
+# one file; the --depth chain above is the shared directory's, and the
+# header says so.
+strace_test 'mrpl.load is private in a shared cwd, mrph.load shared; the header says prefix shared' '
+	canary_setup &&
+	ASAN_OPTIONS=detect_leaks=0 strace -ff -qq -e trace=openat -o tr \
+		"$VFSBENCH" -D "$TRASH/work" -c mrpl.load -c mrph.load \
+		--cwd shared --depth 4 --loops 1 1 2 >out 2>err &&
+	sed -n "s/.*openat(AT_FDCWD, \"\(d\/d\/d\/d\/[^\"]*\)\", O_RDONLY).*/\1/p" tr.* |
+		sort | uniq -c | sed "s/^ *//" >actual &&
+	cat >expect <<-\EOF &&
+	2 d/d/d/d/0/p1/p2/p3/file
+	1 d/d/d/d/1/p1/p2/p3/file
+	3 d/d/d/d/p1/p2/p3/p4/file
+	EOF
+	test_cmp expect actual &&
+	test "$(grep -c "^    walk: resolve cwd  prefix shared  a lookup walks 4 components" out)" = 2 &&
 	canary_check && workdir_empty
 '
 

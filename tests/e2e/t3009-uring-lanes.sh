@@ -3,6 +3,8 @@
 test_description='--uring-depth: lanes count as threads do, leave the same trees, and are refused where they cannot run'
 . "$srcdir/tests/e2e/lib.sh"
 
+SQ="'"
+
 # The work directory a --skip-cleanup run left (exactly one).
 left_workdir() {
 	set -- "$TRASH"/work/vfsbench.*
@@ -277,10 +279,86 @@ test_expect_success 'compare names a difference in uring_depth' '
 	vfsbench -q -e uring --uring-depth 4 -c mixed.load --loops 1 \
 		--json four.json -D "$TRASH/work" 1 >/dev/null 2>&1 &&
 	vfsbench compare one.json four.json >out 2>err &&
-	test_grep "^warning: NOT LIKE FOR LIKE: .* differ in: uring_depth 1 vs 4\$" err &&
+	test_grep "^warning: NOT LIKE FOR LIKE: .* differ in: uring_depth 1 vs 4, resolve cwd vs dirfd\$" err &&
 	grep -v "\"uring_depth\"" one.json >old.json &&
 	! grep -q uring_depth old.json &&
 	vfsbench compare old.json one.json >out 2>err &&
+	! grep -q "NOT LIKE FOR LIKE" err &&
+	canary_check && workdir_empty
+'
+
+# What ran, as the report and the JSON say it: lanes resolve from a
+# dirfd whatever --resolve cwd says; a lane is a client in the run's
+# title, dbench's line, the sweep table and the variants' table (so 1
+# thread of 4 lanes is set against 4 threads, as the README says); the
+# JSON's clients count threads.
+test_expect_success 'lanes: resolve dirfd, and counted as clients wherever the report says clients' '
+	canary_setup &&
+	vfsbench -e uring --variant uring-depth=1,4 -c mixed.load --loops 2 \
+		--json r.json -D "$TRASH/work" 1 4 >out 2>err &&
+	canary_check && workdir_empty &&
+	grep "^    walk:" out >walk &&
+	cat >expect <<-\EOF &&
+	    walk: resolve cwd  prefix private  a lookup walks 0 components before the loadfile${SQ}s path, then the path${SQ}s own (1.8 on average)
+	    walk: resolve dirfd  prefix private  a lookup walks 0 components before the loadfile${SQ}s path, then the path${SQ}s own (1.8 on average)
+	EOF
+	sed "s/\${SQ}/$SQ/g" expect >expect.q &&
+	test_cmp expect.q walk &&
+	test "$(jq -r "[.variants[].options.resolve] | join(\" \")" r.json)" = "cwd dirfd" &&
+	grep -E "^uring-depth=[14], [0-9]+ clients?( \(.*\))?: " out | sed "s/: .*//" | sort >titles &&
+	printf "%s\n" "uring-depth=1, 1 client" "uring-depth=1, 4 clients" \
+		"uring-depth=4, 16 clients (4 threads of 4 lanes)" \
+		"uring-depth=4, 4 clients (1 thread of 4 lanes)" >expect &&
+	test_cmp expect titles &&
+	grep "^Throughput" out | awk "{ print \$4, \$6 }" | sort -n | uniq >dbench &&
+	printf "%s\n" "1 1" "4 1" "4 4" "16 4" >expect &&
+	test_cmp expect dbench &&
+	awk "/^Sweep of uring-depth=4/ { t = 1; getline; next } t && NF == 0 { exit } t { print \$1 }" out >rows &&
+	printf "%s\n" 4 16 >expect &&
+	test_cmp expect rows &&
+	awk "/^Variants, each against/ { t = 1 } t && \$1 == 4" out >row4 &&
+	test "$(grep -o "(1)" row4 | wc -l)" = 2 &&
+	awk "/^Variants, each against/ { t = 1 } t && \$1 ~ /^[0-9]+\$/ { print \$1 }" out >vrows &&
+	printf "%s\n" 1 4 16 >expect &&
+	test_cmp expect vrows &&
+	test "$(jq -r "[.runs[] | select(.variant == 1) | .clients] | sort | unique | join(\" \")" r.json)" = "1 4"
+'
+
+test_expect_success 'the CPU time of the clients counts that of their io-wq workers: the line, the share' '
+	canary_setup &&
+	vfsbench -e uring --uring-depth 4 -c mixed.load -t 200ms --warmup 0 \
+		--json r.json -D "$TRASH/work" 1 >out 2>err &&
+	canary_check && workdir_empty &&
+	test "$(jq ".runs[0].iowq_cpu_ns != null" r.json)" = true &&
+	test_grep "^CPU: user [0-9.]* s  sys [0-9.]* s  io-wq [0-9.]* s  ([0-9]*% of what the clients could use)" out &&
+	jq -e ".runs[0] | .rusage as \$u | (\$u.cpus | if . < 4 then . else 4 end) as \$could |
+		((\$u.user_s + \$u.sys_s + .iowq_cpu_ns / 1e9) / (\$could * .elapsed_ns / 1e9)) as \$share |
+		(\$share - \$u.cpu_share | fabs) < 1e-9 * (1 + \$share)" r.json >/dev/null
+'
+
+# --uring-fixed in the header and the JSON, and as a variant: compare
+# tells a file with it from one without.
+test_expect_success '--variant uring-fixed=0,1: both run, the header and the JSON say which' '
+	canary_setup &&
+	vfsbench -e uring --variant uring-fixed=0,1 -c mixed.load --loops 1 \
+		--json f.json -D "$TRASH/work" 1 >out 2>err &&
+	canary_check && workdir_empty &&
+	awk "/^    engine/ { print \$1, \$2, \$3 }" out >engines &&
+	printf "%s\n" "engine uring cwd" "engine uring (fixed" >expect &&
+	test_cmp expect engines &&
+	test_grep "^  uring-fixed=1:\$" out &&
+	test "$(jq -r "[.variants[].options.uring_fixed] | join(\" \")" f.json)" = "false true" &&
+	test "$(jq -r .options.uring_fixed f.json)" = false &&
+	vfsbench -q -e uring --uring-fixed -c mixed.load --loops 1 \
+		--json fixed.json -D "$TRASH/work" 1 >out 2>err &&
+	test_grep "^engine uring (fixed files)  cwd private" out &&
+	test "$(jq -r .options.uring_fixed fixed.json)" = true &&
+	vfsbench -q -e uring -c mixed.load --loops 1 \
+		--json plain.json -D "$TRASH/work" 1 >out 2>err &&
+	vfsbench compare plain.json fixed.json >out 2>err &&
+	test_grep "^warning: NOT LIKE FOR LIKE: .* differ in: uring_fixed false vs true\$" err &&
+	jq "del(.options.uring_fixed, .variants[].options.uring_fixed)" plain.json >old.json &&
+	vfsbench compare old.json plain.json >out 2>err &&
 	! grep -q "NOT LIKE FOR LIKE" err &&
 	canary_check && workdir_empty
 '
@@ -291,6 +369,19 @@ refused() {
 	test_expect_code 2 vfsbench "$@" -D "$TRASH/work" 1 >out 2>err &&
 	test_cmp expect err && workdir_empty && canary_check
 }
+
+test_expect_success '--variant uring-fixed: a bad value, or no uring engine, is refused' '
+	cat >expect <<-\EOF &&
+	vfsbench: bad uring-fixed '"'"'2'"'"': expected 0 or 1
+	Try '"'"'vfsbench --help'"'"' for more information.
+	EOF
+	refused -e uring --variant uring-fixed=0,2 --loops 1 &&
+	cat >expect <<-\EOF &&
+	vfsbench: --variant uring-fixed needs --engine uring (or a variant on it)
+	Try '"'"'vfsbench --help'"'"' for more information.
+	EOF
+	refused -e posix --variant uring-fixed=0,1 --loops 1
+'
 
 test_expect_success 'posix with --uring-depth is refused' '
 	cat >expect <<-\EOF &&

@@ -238,6 +238,87 @@ test_expect_success 'SIGINT while negative=10000000 is made: exit 130, no stuck 
 	workdir_empty
 '
 
+# With a warmup, the drop comes after it, before the measurement: by
+# time (the default with -t), the drop is between the warmup's ops and
+# the measurement's; in passes, likewise. Before, it came before the
+# warmup, which filled the cache again.
+if test -n "$cold_skip"; then
+	test_skip '--dcache cold with the default warmup: the drop after the warmup' "$cold_skip"
+elif test -z "$have_strace"; then
+	test_skip '--dcache cold with the default warmup: the drop after the warmup' 'strace missing or not permitted'
+else
+	test_expect_success '--dcache cold with the default warmup: the drop after the warmup' '
+		canary_setup &&
+		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
+			"$VFSBENCH" -c s.load -t 1s -D "$TRASH/work" \
+			--dcache cold 1 >out 2>err &&
+		test_grep "^time 1.00s  warmup 200ms\$" out &&
+		test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 1 &&
+		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
+			-e "write([0-9]*, \"2\", 1)" \
+			-e "(AT_FDCWD, \"f\", " tr |
+			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
+			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
+			awk "{ print \$2 }" | uniq >got &&
+		printf "%s\n" create stat drop stat >expect &&
+		test_cmp expect got &&
+		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
+			"$VFSBENCH" -c s.load --loops 2 --warmup 3p -D "$TRASH/work" \
+			--dcache cold 1 >out 2>err &&
+		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
+			-e "write([0-9]*, \"2\", 1)" \
+			-e "(AT_FDCWD, \"f\", " tr |
+			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
+			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
+			awk "{ print \$2 }" >got &&
+		printf "%s\n" create stat stat stat drop stat stat >expect &&
+		test_cmp expect got &&
+		canary_check &&
+		workdir_empty
+	'
+fi
+
+# The probe's counts on ext4 (a loop-mounted image in a private mount
+# namespace), where a drop empties the dcache: a pass walks a/b/f with
+# three probes (openat2 RESOLVE_CACHED, which never fills the cache),
+# then a stat that fills it. After 2 warmup passes and a drop, the first
+# measured pass's probes miss and the others' hit: 1 to 3 misses per
+# client (how much of the chain the drop freed), none after it; with
+# the drop before the warmup, as before, none missed at all.
+if test "$(id -u)" = 0 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	command -v unshare >/dev/null 2>&1 &&
+	unshare -m true 2>/dev/null; then
+	test_expect_success '--dcache cold after a warmup on ext4: the first measured pass misses, the probe counts it' '
+		truncate -s 64M img.ext4 &&
+		mkfs.ext4 -q -F img.ext4 &&
+		mkdir -p mnt &&
+		cat >cold.load <<-\EOF &&
+		[setup]
+		mkdir    a
+		mkdir    a/b
+		create   a/b/f
+		[run]
+		probe    a
+		probe    a/b
+		probe    a/b/f
+		stat     a/b/f
+		EOF
+		unshare -m sh -c "mount --make-rprivate / &&
+			mount -o loop img.ext4 mnt &&
+			echo canary >mnt/canary &&
+			\"\$VFSBENCH\" -D mnt -c cold.load --loops 3 --warmup 2p \
+				--depth 2 --dcache cold 2 --json c.json >out 2>err;
+			rc=\$?;
+			test \"\$(cat mnt/canary)\" = canary && test \"\$(ls mnt)\" = \"canary
+lost+found\" || rc=99;
+			umount mnt; exit \$rc" &&
+		jq -e "[.. | objects | select(.op == \"probe\")][0] | .count == 18 and .cached + .uncached == 18 and .uncached >= 2 and .uncached <= 6 and .unexpected == {}" c.json >/dev/null &&
+		test_grep "^RCU-walk probe: 1[2-6] of 18 lookups completed in RCU-walk mode" out
+	'
+else
+	test_skip '--dcache cold after a warmup on ext4' 'needs root, mkfs.ext4 and unshare -m'
+fi
+
 # --- compare ---------------------------------------------------------------------
 
 test_expect_success 'compare: a file without dcache is warm; cold vs warm is not like for like' '

@@ -732,7 +732,7 @@ test_expect_success '--variant: every value of an option, and the cross product'
 	test_grep "^vfsbench: bad --variant ${SQ}depth=1$SQ: give two values or more (one value is the option itself: --depth)\$" err &&
 	test_expect_code 2 vfsbench -e null --loops 1 --variant loops=1,2 1 \
 		>out 2>err &&
-	test_grep "^vfsbench: bad --variant ${SQ}loops=1,2$SQ: expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth (for loadfiles, give -c several times)\$" err &&
+	test_grep "^vfsbench: bad --variant ${SQ}loops=1,2$SQ: expected one of engine, cwd, fs-struct, fd-table, depth, prefix, resolve, dialect, fsinfo, placement, dcache, uring-depth, uring-fixed (for loadfiles, give -c several times)\$" err &&
 	test_expect_code 2 vfsbench -e null --loops 1 --variant depth=1,x 1 \
 		>out 2>err &&
 	test_grep "^vfsbench: bad --depth ${SQ}x$SQ: expected 0 to 1000\$" err &&

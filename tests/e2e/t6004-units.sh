@@ -262,8 +262,8 @@ check_csv() {
 	}' "$1" "$2"
 }
 
-# check_sweep FLAT OUT: the sweep table against the JSON points, row by
-# row in command-line order. The baseline is worked out here: the first
+# check_sweep FLAT OUT: the sweep table against the JSON points (their
+# medians, and "!" where runs starved), row by row in command-line order. The baseline is worked out here: the first
 # point of 1 client, else the first of the smallest count; efficiency
 # scales by what the clients could use at once (vfsbench(1), Sweep).
 check_sweep() {
@@ -296,32 +296,35 @@ check_sweep() {
 			if (bc != 1 && (c == 1 || c < bc))
 				b = p
 		}
-		base = j["points[" b "].ops_per_sec.mean"]
+		base = j["points[" b "].ops_per_sec.median"]
 		basec = j["points[" b "].clients"]
 		if ($4 != basec)
 			bad($0 ": not relative to " basec)
 		next
 	}
 	t && $0 ~ /^Clients / { next }
-	t && NF == 8 {
+	# a row of starved runs ends in "!" (points[].starved_runs)
+	t && (NF == 8 || (NF == 9 && $9 == "!")) {
 		split($0, f, " ")
 		pt = "points[" nrow++ "]"
 		if (f[1] != j[pt ".clients"])
 			bad($0 ": not " pt)
-		if (f[2] != sprintf("%.2f", j[pt ".ops_per_sec.mean"]) ||
-		    f[3] != sprintf("%.2f", j[pt ".mb_per_sec.mean"]))
-			bad($0 ": ops/s or MB/s is not the points mean")
-		rel = j[pt ".ops_per_sec.mean"] / base
+		if ((NF == 9) != (j[pt ".starved_runs"] > 0))
+			bad($0 ": the ! of starved runs")
+		if (f[2] != sprintf("%.2f", j[pt ".ops_per_sec.median"]) ||
+		    f[3] != sprintf("%.2f", j[pt ".mb_per_sec.median"]))
+			bad($0 ": ops/s or MB/s is not the points median")
+		rel = j[pt ".ops_per_sec.median"] / base
 		if (f[4] != sprintf("%.2f", rel) ||
 		    f[5] != sprintf("%.2f", rel / (used(f[1]) / used(basec))))
 			bad($0 ": relative or efficiency")
 		if (f[6] != j[pt ".ops_per_sec.n"] ||
-		    !near_ns(f[7], int(j[pt ".p99_ns.mean"])) ||
+		    !near_ns(f[7], int(j[pt ".p99_ns.median"])) ||
 		    f[8] != sprintf("%.1f%%", j[pt ".ops_per_sec.cv"] * 100))
 			bad($0 ": runs, p99 or CV")
 		next
 	}
-	{ t = t && NF == 8 }
+	{ t = t && (NF == 8 || (NF == 9 && $9 == "!")) }
 	END {
 		if (nrow < 2 || ("points[" nrow "].clients") in j)
 			bad("sweep rows: " nrow)

@@ -17,7 +17,7 @@ env_of() {
 test_expect_success 'setup: a result file' '
 	canary_setup &&
 	vfsbench -q -e null --loops 2 --runs 2 -D "$TRASH/work" 1 2 \
-		--json r.json >out &&
+		--json r.json >out 2>err &&
 	canary_check && workdir_empty
 '
 
@@ -59,8 +59,29 @@ test_expect_success 'sched features: from debugfs, or unavailable and why' '
 	else
 		test "$sf" = null &&
 		test "$why" != null &&
-		test_grep "^sched_features unavailable: $why" out
+		test_grep "^sched_features unavailable: $why  " out &&
+		test ! -s err
 	fi
+'
+
+# Why, and how to mount debugfs, only with --json, where a result is
+# kept to be compared: a run without it says "-", and no more.
+test_expect_success 'unavailable sched features: "-" without --json, why with it, once' '
+	canary_setup &&
+	vfsbench -e null --loops 1 --runs 2 -D "$TRASH/work" 1 2 >out 2>err &&
+	! grep -i debugfs out err &&
+	if test "$(env_of sched_features)" = null; then
+		test_grep "^sched_features -  " out
+	fi &&
+	vfsbench -e null --loops 1 --runs 2 -D "$TRASH/work" --json two.json \
+		1 2 >out 2>err &&
+	! grep -i debugfs err &&
+	if test "$(jq -r .environment.sched_features two.json)" = null; then
+		test "$(grep -c debugfs out)" = 1
+	else
+		! grep -i debugfs out
+	fi &&
+	canary_check && workdir_empty
 '
 
 # debugfs mounted in a mount namespace of the test's own, so the

@@ -193,6 +193,11 @@ test_expect_success '--profile with a bad -D: no perf started, no file' '
 			test "$FAKE_ACK" = never && continue
 			test "$FAKE_ACK" = slow && sleep 11
 		fi
+		# perf stat says what it did on stderr, -q or not
+		if test "$kind" = stat && test -n "$FAKE_NOISE"; then
+			echo "Events ${cmd}d" >&2
+			test "$cmd" = enable && echo "perf stat: a line of its own" >&2
+		fi
 		eval "printf \"ack\\n\" >&${ctl#*,}"
 	done
 	EOF
@@ -241,6 +246,18 @@ test_expect_success 'a perf record that takes 11 s to ack: waited for, the run c
 	canary_check && workdir_empty
 '
 
+# perf stat reports every control command ("Events enabled") on stderr,
+# -q or not: filtered out, and what else it says kept.
+test_expect_success 'the "Events enabled" and "Events disabled" of perf stat do not reach stderr; its other lines do' '
+	{ env PATH="$TRASH/fake:$PATH" FAKE_NOISE=1 "$VFSBENCH" -q -c s.load \
+		--loops 1 -D "$TRASH/work" 1 2 --profile all >out 2>err ||
+		failed "exit 0"; } &&
+	printf "%s\n" "perf stat: a line of its own" "perf stat: a line of its own" >expect &&
+	{ test_cmp expect err || failed "only its own lines on stderr"; } &&
+	rm -f perf-1.data perf-1.folded perf-2.data perf-2.folded &&
+	canary_check && workdir_empty
+'
+
 test_expect_success 'a perf record that never acks: SIGTERM ends the wait, exit 143' '
 	rm -f record.log record.pid &&
 	PATH="$TRASH/fake:$PATH" FAKE_ACK=never FAKE_LOG="$TRASH/record.log" \
@@ -272,6 +289,7 @@ else
 		vfsbench -q -c s.load -t 300ms --warmup 100ms -D "$TRASH/work" 1 2 \
 			--profile 2 --profile-event cpu-clock --json p.json >out 2>err &&
 		test_grep "^  2 clients: perf-2.data, perf-2.folded\$" out &&
+		! grep "^Events \(en\|dis\)abled\$" err &&
 		test ! -e perf-1.data &&
 		test "$(jr p.json 0 profile)" = null &&
 		test "$(jr p.json 1 profile.file)" = perf-2.data &&

@@ -120,6 +120,31 @@ test_expect_success 'the text table: each column of symbols adds up to 100%' '
 	test_grep "^Knee (--knee 0.80): " out
 '
 
+# The knee's verdict in the JSON is the text's, whichever it is.
+test_expect_success 'the JSON knees[0] is the printed knee' '
+	line=$(grep "^Knee" out) &&
+	k=".knees[0]" &&
+	test "$(jq -r "$k.threshold" c.json)" = 0.8 &&
+	test "$(jq -r "$k.from" c.json)" = 1 &&
+	if test "$(jq -r "$k.clients" c.json)" = null; then
+		test "$line" = "Knee (--knee 0.80): none: efficiency stays at or above it up to $(jq -r "$k.up_to" c.json) clients"
+	else
+		printf "Knee (--knee 0.80): %s clients, efficiency %.2f\n" \
+			"$(jq -r "$k.clients" c.json)" "$(jq -r "$k.efficiency" c.json)" >expect &&
+		printf "%s\n" "${line%%;*}" >got &&
+		test_cmp expect got &&
+		if test "$(jq -r "$k.starved" c.json)" = true; then
+			test "$(jq -r "$k.grew" c.json)" = null &&
+			test_grep "no symbol is blamed\$" out
+		else
+			jq -r "$k.grew[] | \"\(.symbol) +\(.share_change * 1000 | round / 10)%\"" c.json >grew &&
+			sed -n "s/^Knee.*grew most from 1 client: //p" out | sed "s/, /\n/g" |
+				sed "s/\.0%\$/%/" >printed &&
+			test_cmp grew printed
+		fi
+	fi
+'
+
 test_expect_success 'the .folded files parse: frames and a count, summing to the samples' '
 	for c in 1 2; do
 		f=perf-$c.folded &&

@@ -4,11 +4,14 @@ test_description='no loadfile reaches outside the work directory: every changing
 . "$srcdir/tests/e2e/lib.sh"
 
 # vfsbench-loadfile(5), "Staying inside": paths and symlink targets are
-# relative without "..", so every name a client resolves stays below its
-# directory; --links-out lifts the rule for a loadfile that only reads.
+# relative, a target's ".." only where it stays inside from its link and
+# no rename or link could move the link higher, so every name a client
+# resolves stays below its directory; --links-out lifts the rule for a
+# loadfile that only reads.
 # Here every op that creates, changes or removes something is tried
 # through every way out of the client directory (an absolute link, a ".."
-# link, a link renamed to a shallower directory, a chain of links, a hard
+# link, a link renamed to a shallower directory, one whose ".." stays
+# inside until a rename moves it higher, a chain of links, a hard
 # link of a link, a link made in [setup] and used in [run], the dbench
 # dialect), and must be refused before anything exists on disk. The
 # "outside" is always a scratch directory of this test, snapshotted before
@@ -110,6 +113,12 @@ way_setup() {
 		echo "symlink ../../../../../../outside a/evil"
 		echo "rename a/evil evil"
 		;;
+	renamed)
+		echo "mkdir a"
+		echo "mkdir a/b"
+		echo "symlink ../x/y a/b/evil"
+		echo "rename a/b/evil evil"
+		;;
 	chain)
 		echo "symlink evil2 evil"
 		echo "symlink \"$OUT\" evil2"
@@ -121,15 +130,16 @@ way_setup() {
 	esac
 }
 
-WAYS='absolute dotdot shallower chain hardlink'
+WAYS='absolute dotdot shallower renamed chain hardlink'
 
 # way_error WAY: the exact error vfsbench gives for the loadfile.
 way_error() {
 	why="a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)"
 	case "$1" in
 	absolute) echo "t.load:2:9: absolute symlink target ${SQ}$OUT${SQ}: $why" ;;
-	dotdot) echo "t.load:2:9: ${SQ}..${SQ} in symlink target ${SQ}../../../../../outside${SQ}: $why" ;;
-	shallower) echo "t.load:3:9: ${SQ}..${SQ} in symlink target ${SQ}../../../../../../outside${SQ}: $why" ;;
+	dotdot) echo "t.load:2:9: ${SQ}..${SQ} in symlink target ${SQ}../../../../../outside${SQ} leads out of the client directory from link ${SQ}evil${SQ}: $why" ;;
+	shallower) echo "t.load:3:12: ${SQ}..${SQ} in symlink target ${SQ}../../../../../../outside${SQ} leads out of the client directory from link ${SQ}a/evil${SQ}: $why" ;;
+	renamed) echo "t.load:5:17: ${SQ}evil${SQ} puts a name 1 level below the client directory, where a link whose target climbs 1 (line 4, ${SQ}../x/y${SQ}) would lead out: with ${SQ}..${SQ} in a symlink target, every rename and link must put its name at least 2 levels down" ;;
 	chain) echo "t.load:3:9: absolute symlink target ${SQ}$OUT${SQ}: $why" ;;
 	hardlink) echo "t.load:2:9: absolute symlink target ${SQ}$OUT${SQ}: $why" ;;
 	esac
@@ -223,7 +233,7 @@ test_expect_success '--links-out: reading through every way out works, nothing c
 		{
 			# a renamed or hard-linked link is not possible here
 			case $way in
-			shallower | hardlink)
+			shallower | renamed | hardlink)
 				test_expect_code 2 vfsbench -q --loops 1 --links-out \
 					-c t.load -D "$TRASH/work" 1 >out 2>err &&
 				test_grep ": with --links-out" err

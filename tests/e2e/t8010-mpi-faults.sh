@@ -87,7 +87,7 @@ test_expect_success 'SIGINT to mpirun: the partial report of every rank, the cle
 	# one progress line a second, rank 0'"'"'s, of its 1 client
 	grep " execute " err >progress &&
 	awk "{ print \$1, \$2 }" progress | sort -u >who &&
-	printf "1 clients\n" >expect &&
+	printf "1 client\n" >expect &&
 	test_cmp expect who &&
 	awk "{ print \$4 }" progress | sort | uniq -d >twice &&
 	test_cmp /dev/null twice &&

@@ -170,4 +170,25 @@ test_expect_success 'every op documented in vfsbench-loadfile.5 exists' '
 	fi
 '
 
+# vfsbench-record.1's OPTIONS: each option of record --help is the tag
+# of a .TP paragraph (a tag that is not one runs into the paragraph
+# above it).
+test_expect_success 'every option of record --help is a .TP entry of vfsbench-record.1' '
+	vfsbench record --help |
+		sed -n "s/^ \{1,8\}\(-., \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p" |
+		sort -u >opts &&
+	test "$(wc -l <opts)" -ge 8 &&
+	roff_text "$abs_top_srcdir/doc/vfsbench-record.1" |
+		awk "/^\.SH/ { t = (\$0 ~ /OPTIONS/); next }
+			t && prev == \".TP\" { print } { prev = \$1 }" |
+		long_options >tags &&
+	comm -23 opts tags >missing &&
+	if test -s missing
+	then
+		echo "options of record --help with no .TP entry:" &&
+		cat missing &&
+		false
+	fi
+'
+
 test_done

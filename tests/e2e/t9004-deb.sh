@@ -34,6 +34,39 @@ else
 	test_skip 'a source package leaves out build trees' 'no dpkg-source'
 fi
 
+# control_field PACKAGE FIELD: the field of the binary package's stanza,
+# its continuation lines joined.
+control_field() {
+	awk -v p="$1" -v f="$2" '
+		/^Package:/ { in_p = ($2 == p) }
+		in_p && index($0, f ":") == 1 { v = substr($0, length(f) + 2); on = 1; next }
+		in_p && on && /^[ \t]/ { v = v $0; next }
+		{ on = 0 }
+		END { gsub(/[ \t]+/, " ", v); print v }' "$TOP/debian/control"
+}
+
+test_expect_success 'vfsbench recommends strace (record) and suggests linux-perf (--profile)' '
+	control_field vfsbench Recommends >rec &&
+	control_field vfsbench Suggests >sug &&
+	echo " strace" >expect &&
+	test_cmp expect rec &&
+	echo " gnuplot-nox, linux-perf, ministat, vfsbench-mpi" >expect &&
+	test_cmp expect sug &&
+	! control_field vfsbench Depends | grep -E "strace|perf"
+'
+
+# Every doc/*.md a man page cites is installed (dist_doc_DATA: make
+# install and the package's dh_auto_install put it in the doc directory).
+test_expect_success 'every doc/*.md that a man page cites is installed' '
+	cat "$TOP"/doc/*.1 "$TOP"/doc/*.5 | grep -o "doc/[a-z0-9-]*\.md" |
+		sort -u >cited &&
+	test -s cited &&
+	sed -n "/^dist_doc_DATA *=/,/[^\\]\$/p" "$TOP/Makefile.am" |
+		tr " \t\\\\" "\n\n\n" | grep "^doc/.*\.md\$" | sort -u >installed &&
+	comm -23 cited installed >missing &&
+	test ! -s missing || { cat missing; false; }
+'
+
 if [ "${VB_DEB_TEST:-}" != 1 ]; then
 	test_skip 'tools/deb.sh builds both packages, lintian-clean' \
 		'a package build takes minutes: VB_DEB_TEST=1 runs it'
@@ -68,6 +101,14 @@ test_expect_success 'vfsbench holds the binary, the dbench name, man pages, load
 		usr/share/bash-completion/completions/vfsbench-dbench; do
 		test_grep "^\./$f$" files || return 1
 	done &&
+	for d in profiling performance recording suites; do
+		test_grep "^\./usr/share/doc/vfsbench/$d\.md\(\.gz\)\?$" files ||
+			return 1
+	done &&
+	dpkg-deb -f "$PLAIN" Recommends >rec &&
+	test_grep "strace" rec &&
+	dpkg-deb -f "$PLAIN" Suggests >sug &&
+	test_grep "linux-perf" sug &&
 	! grep -E "mpi|/b/|build-" files
 '
 

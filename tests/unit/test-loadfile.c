@@ -719,6 +719,12 @@ static const char *const dotdot_fine[] = {
 	"open a/../b rdonly,directory,nofollow @1\nfstat @1\nclose @1",
 	"symlink . l\nstat l/x",
 	"symlink a l\nstat l/..",
+	/* '..' in a target that stays inside and ends below its link */
+	"symlink ../doc/readme src/link\nlstat src/link\nreadlink src/link",
+	"symlink ../../a/b/c x/y/l\nstat x/y/l",
+	"symlink ../d/f a/l\nrename a/x a/y\nlink b/c b/d",
+	"symlink ../d/f ${client}/l\nstat ${client}/l",
+	"symlink ../d/f a/l\nstat a/l/..",
 };
 
 START_TEST(test_dotdot_fine)
@@ -1070,17 +1076,32 @@ static const struct err_case err_cases[] = {
 	{ T("stat \"\""), E("1:6: empty path") },
 	{ T("rename a \"\""), E("1:10: empty path") },
 	{ T("symlink \"\" l"), E("1:9: empty symlink target") },
-	/* a symlink target leads inside: relative, no '..' component */
+	/* a symlink target leads inside: relative, and '..' only where it
+	 * stays inside from the link's directory and ends below it */
 	{ T("symlink /etc/passwd l"),
 	  E("1:9: absolute symlink target '/etc/passwd': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
 	{ T("symlink / l"),
 	  E("1:9: absolute symlink target '/': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
 	{ T("[setup]\nsymlink .. up\n[run]\nstat up\n"),
-	  E("2:9: '..' in symlink target '..': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	  E("2:9: '..' in symlink target '..' leads out of the client directory from link 'up': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
 	{ T("symlink a/../../b l"),
-	  E("1:11: '..' in symlink target 'a/../../b': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	  E("1:14: '..' in symlink target 'a/../../b' leads out of the client directory from link 'l': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
 	{ T("symlink \"x/..\" l"),
-	  E("1:12: '..' in symlink target 'x/..': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	  E("1:12: '..' in symlink target 'x/..', which ends no lower than link 'l': a link with '..' must lead below its directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("symlink ../../x a/l"),
+	  E("1:12: '..' in symlink target '../../x' leads out of the client directory from link 'a/l': a link must lead inside the client directory (a loadfile that only reads may link out with --links-out)") },
+	{ T("symlink ../b a/l"), E(
+					 "1:9: '..' in symlink target '../b', which ends no lower than link 'a/l': a link with '..' must lead below its directory (a loadfile that only reads may link out with --links-out)") },
+	/* such a link renamed or linked higher would lead out */
+	{ T("symlink ../d/f a/l\nrename a/l l\n"),
+	  E("2:12: 'l' puts a name 1 level below the client directory, where a link whose target climbs 1 (line 1, '../d/f') would lead out: with '..' in a symlink target, every rename and link must put its name at least 2 levels down") },
+	{ T("rename x y\nsymlink ../../d/e/f a/b/l\nrename b/x b/y\n"),
+	  E("1:10: 'y' puts a name 1 level below the client directory, where a link whose target climbs 2 (line 2, '../../d/e/f') would lead out: with '..' in a symlink target, every rename and link must put its name at least 3 levels down") },
+	{ T("[setup]\nsymlink ../d/f a/l\n[run]\nlink a/l l2\n"),
+	  E("4:10: 'l2' puts a name 1 level below the client directory, where a link whose target climbs 1 (line 2, '../d/f') would lead out: with '..' in a symlink target, every rename and link must put its name at least 2 levels down") },
+	/* and through a link to its own directory, '..' climbs higher */
+	{ T("symlink . s\nsymlink ../d/f a/l\n"),
+	  E("1:9: symlink target '.' leads to the link's own directory, so '..' through the link would leave it: with '..' in a symlink target (line 2), a target must name something below") },
 	/* handle misuse */
 	{ T("fstat @1"), E("1:7: handle @1 used before it is opened") },
 	{ T("stat a\nclose @2\n"),
