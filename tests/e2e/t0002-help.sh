@@ -149,10 +149,10 @@ source_words() {
 
 test_expect_success '-h names every subcommand' '
 	source_words options.c "subcommands[] =" >expect &&
-	test "$(wc -l <expect)" = 7 &&
+	test "$(wc -l <expect)" = 8 &&
 	vfsbench -h >short &&
 	sed -n "/^Subcommands:/,\$p" short | tr -s " \n" "  " >flat &&
-	test_grep "^Subcommands: vfsbench \[-q|-V|-h\] SUBCOMMAND \[OPTIONS\] \.\.\.: compare, plot, fdscale, suite, record, dbench or clean (vfsbench SUBCOMMAND --help lists each one${SQ}s options)\. \$" flat &&
+	test_grep "^Subcommands: vfsbench \[-q|-V|-h\] SUBCOMMAND \[OPTIONS\] \.\.\.: compare, plot, fdscale, suite, record, kernels, dbench or clean (vfsbench SUBCOMMAND --help lists each one${SQ}s options)\. \$" flat &&
 	while read -r sub; do
 		grep -q " $sub[,) ]" flat || { echo "missing: $sub"; return 1; }
 	done <expect

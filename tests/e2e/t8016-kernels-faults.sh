@@ -195,5 +195,3 @@ for sig in INT:130 TERM:143; do
 done
 
 test_done
-
-test_done

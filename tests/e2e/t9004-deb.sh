@@ -45,12 +45,12 @@ control_field() {
 		END { gsub(/[ \t]+/, " ", v); print v }' "$TOP/debian/control"
 }
 
-test_expect_success 'vfsbench recommends strace (record) and suggests linux-perf (--profile)' '
+test_expect_success 'vfsbench recommends strace (record) and suggests linux-perf (--profile), QEMU, busybox-static and kmod (kernels)' '
 	control_field vfsbench Recommends >rec &&
 	control_field vfsbench Suggests >sug &&
 	echo " strace" >expect &&
 	test_cmp expect rec &&
-	echo " gnuplot-nox, linux-perf, ministat, vfsbench-mpi" >expect &&
+	echo " gnuplot-nox, linux-perf, ministat, vfsbench-mpi, qemu-system-x86, busybox-static, kmod" >expect &&
 	test_cmp expect sug &&
 	! control_field vfsbench Depends | grep -E "strace|perf"
 '

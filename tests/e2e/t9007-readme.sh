@@ -79,10 +79,11 @@ test_expect_success 'every command of "Using it" is one of those run here' '
 	vfsbench --list-ops
 	vfsbench -h
 	vfsbench --help-all
-	vfsbench -D /mnt/test -c statfs.load --runs 5 1-64 --json vanilla.json
-	vfsbench -D /mnt/test -c statfs.load --runs 5 1-64 --json patched.json
-	vfsbench compare vanilla.json patched.json
-	vfsbench plot vanilla.json patched.json -o scaling.svg
+	vfsbench kernels -k vmlinuz-vanilla -k bzImage-patched --boots 5 --json vfs.json -- -c statfs.load 1-8
+	vfsbench compare vfs.json
+	vfsbench -D /mnt/test -c statfs.load --runs 5 1-64 --json vanilla-1.json
+	vfsbench compare vanilla-*.json -- patched-*.json
+	vfsbench plot vanilla-1.json patched-1.json -o scaling.svg
 	mpirun --hostfile hosts -np 4 --bind-to none vfsbench -D /mnt/nfs -t 10s 1 2 4 8
 	vfsbench -c statfs.load -c statvfs_legacy.load --runs 5 1 2 4 --json fs.json
 	vfsbench -c pathwalk.load --variant depth=0,4,16 --runs 5 1-8
@@ -316,27 +317,50 @@ test_expect_success '-h: the common options; --help-all: every option' '
 	! grep -q -- "--knee" short
 '
 
-# --runs 5 1-64, the null engine and --loops 1: 35 runs a file.
-test_expect_success 'vanilla.json and patched.json: compare marks with Mann-Whitney, with intervals' '
+# The kernels: Debian's (tools/test-kernel.sh), one image as both (so
+# each needs its -l: the release would name both alike), --boots 1 for
+# the boots' time, and the null engine with --loops 1 for the counts:
+# one result file of 2 boots, alternated, and compare's table of it.
+kernels_setup
+test_if "$kernels_skip" 'kernels: vanilla and patched, each booted, one result; compare vfs.json' '
 	canary_setup &&
-	vfsbench -q -D "$W" -c statfs.load --runs 5 1-64 --json vanilla.json \
-		-e null --loops 1 >/dev/null &&
-	vfsbench -q -D "$W" -c statfs.load --runs 5 1-64 --json patched.json \
-		-e null --loops 1 >/dev/null &&
+	vfsbench kernels -q -D "$W" -k "$K" -l vanilla -k "$K" -l patched \
+		--boots 1 --json vfs.json -- -c statfs.load -e null --loops 1 \
+		1-8 >out 2>err &&
+	test "$(jq -r "[.boots[].label] | join(\" \")" vfs.json)" = "vanilla patched" &&
+	vfsbench compare vfs.json >cmp &&
+	test_grep "^Clients  vanilla  *patched\$" cmp &&
+	test "$(awk "\$1 ~ /^[0-9]+\$/" cmp | wc -l)" = 4 &&
+	canary_check && workdir_empty
+'
+
+# --runs 5 1-64, the null engine and --loops 1: 35 runs a file. Three
+# files a side, as three boots of each kernel would give; made in one
+# boot here, so each file's environment.boot_id is set apart (jq), as
+# another boot's would be: compare then samples by boot, as it says.
+test_expect_success 'vanilla-*.json -- patched-*.json: compare with the boot as the unit' '
+	canary_setup &&
+	for f in vanilla-1 vanilla-2 vanilla-3 patched-1 patched-2 patched-3; do
+		vfsbench -q -D "$W" -c statfs.load --runs 5 1-64 --json $f.json \
+			-e null --loops 1 >/dev/null &&
+		jq ".environment.boot_id = \"$f\"" $f.json >b.json &&
+		mv b.json $f.json || return 1
+	done &&
 	canary_check && workdir_empty &&
-	vfsbench compare vanilla.json patched.json >out 2>err &&
-	test_grep "^Metric: ops/s, median of runs, relative to vanilla at 1 client " out &&
-	test_grep "^Marks: Mann-Whitney U test (exact), two-sided; " out &&
-	test "$(awk "\$1 ~ /^[0-9]+\$/" out | grep -c "\\[[-+][0-9.]*,[-+][0-9.]*\\]")" = 7
+	vfsbench compare vanilla-*.json -- patched-*.json >out 2>err &&
+	test_grep "^Metric: ops/s, mean over boots of each boot${SQ}s mean of runs, relative to vanilla-1+vanilla-2+vanilla-3 at 1 client " out &&
+	test_grep "^Marks: Welch${SQ}s t-test, two-sided; " out &&
+	test "$(awk "\$1 ~ /^[0-9]+\$/" out | grep -c "(3/15).*(3/15)")" = 7 &&
+	test_grep "^Spread: between a side${SQ}s boots | of the runs within a boot" out
 '
 
 if command -v gnuplot >/dev/null 2>&1; then
-	test_expect_success 'plot vanilla.json patched.json -o scaling.svg' '
-		vfsbench plot vanilla.json patched.json -o scaling.svg &&
+	test_expect_success 'plot vanilla-1.json patched-1.json -o scaling.svg' '
+		vfsbench plot vanilla-1.json patched-1.json -o scaling.svg &&
 		grep -q "<svg" scaling.svg
 	'
 else
-	test_skip 'plot vanilla.json patched.json -o scaling.svg' 'no gnuplot (gnuplot-nox)'
+	test_skip 'plot vanilla-1.json patched-1.json -o scaling.svg' 'no gnuplot (gnuplot-nox)'
 fi
 
 # A hostfile of this machine, 2 ranks for 4 on 2 cores, --loops 1 for -t.
