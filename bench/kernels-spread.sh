@@ -20,6 +20,7 @@ set -eu
 usage() {
 	cat <<EOF2
 usage: $0 [-b BOOTS] [-r RUNS] [-t DURATION] [-c LOADFILE]... [-o OUTDIR] KERNEL [CLIENTS...]
+       $0 -j FILE [-o OUTDIR]
 
 KERNEL is a bzImage (sh tools/test-kernel.sh DIR unpacks Debian's; its
 modules are found beside it). BOOTS per label (default 6: 12 boots in
@@ -35,9 +36,10 @@ EOF2
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
-boots=6 runs=5 time=2s out=./kernels-spread.out loads=
-while getopts b:r:t:c:o:h opt; do
+boots=6 runs=5 time=2s out=./kernels-spread.out loads='' json=''
+while getopts b:r:t:c:o:j:h opt; do
 	case $opt in
+	j) json=$OPTARG ;;
 	b) boots=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	t) time=$OPTARG ;;
@@ -48,33 +50,39 @@ while getopts b:r:t:c:o:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { usage >&2; exit 2; }
-kernel=$1
-shift
-[ $# -ge 1 ] || set -- 1
-vb=$(bench_vfsbench)
-[ -n "$vb" ] || { echo "$0: no vfsbench built" >&2; exit 3; }
 command -v jq >/dev/null || { echo "$0: needs jq" >&2; exit 3; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-if [ -z "$loads" ]; then
-	printf '[setup]\ncreate f\n[run]\nstat f\n' >"$out/stat1.load"
-	loads="$out/stat1.load create-unlink.load"
+vb=$(bench_vfsbench)
+[ -n "$vb" ] || { echo "$0: no vfsbench built" >&2; exit 3; }
+if [ -n "$json" ]; then
+	cp "$json" "$out/aa.json"
+	runs=$(jq -r .boots[0].result.options.runs "$out/aa.json")
+	time=$(jq -r '.boots[0].result.options.time_ns / 1e9 | tostring + "s"' "$out/aa.json")
+	boots=$(($(jq -r '.boots | length' "$out/aa.json") / 2))
+else
+	[ $# -ge 1 ] || { usage >&2; exit 2; }
+	kernel=$1
+	shift
+	[ $# -ge 1 ] || set -- 1
+	if [ -z "$loads" ]; then
+		printf '[setup]\ncreate f\n[run]\nstat f\n' >"$out/stat1.load"
+		loads="$out/stat1.load create-unlink.load"
+	fi
+	cargs=
+	for l in $loads; do
+		cargs="$cargs -c $l"
+	done
+	# shellcheck disable=SC2086 # the loadfiles' -c words
+	"$vb" kernels -k "$kernel" -l a -k "$kernel" -l b --boots "$boots" \
+		--json "$out/aa.json" -- $cargs --runs "$runs" -t "$time" "$@" \
+		>"$out/kernels.txt" || exit 3
 fi
-set -- "$@"
-cargs=
-for l in $loads; do
-	cargs="$cargs -c $l"
-done
-
-# shellcheck disable=SC2086 # the loadfiles' -c words
-"$vb" kernels -k "$kernel" -l a -k "$kernel" -l b --boots "$boots" \
-	--json "$out/aa.json" -- $cargs --runs "$runs" -t "$time" "$@" \
-	>"$out/kernels.txt" || exit 3
 "$vb" compare "$out/aa.json" >"$out/compare.txt" || exit 3
 
 echo "boots: $((2 * boots)) of one kernel ($(jq -r .options.accel "$out/aa.json")), $runs runs of $time each"
-printf '%-20s %7s %8s %8s %6s %8s %8s\n' loadfile clients within between ratio "boots2%" "boots5%"
+printf '%-14s %7s %7s %8s %6s %6s %7s %7s %9s\n' loadfile clients within between "runs'" boot \
+	"boots2%" "boots5%" "5%,runs->inf"
 # per boot, variant and count: the runs' mean, variance and number
 jq -r '.boots[] | .index as $b | .result as $r |
 	($r.variants // [{label: $r.loadfile.name}]) as $v |
@@ -105,13 +113,15 @@ END {
 		mean = mb / nb
 		between = nb > 1 ? sqrt((mb2 - nb * mean * mean) / (nb - 1)) / mean : 0
 		within = wdf ? sqrt(wss / wdf) / (tot / cnt) : 0
-		v = between * between + within * within / runs
-		z = (1.96 + 0.84) ^ 2 * 2
+		runsd = within / sqrt(runs)
+		boot = between * between - runsd * runsd
+		boot = boot > 0 ? sqrt(boot) : 0
+		z = 2 * (1.96 + 0.84) ^ 2
 		split(k, kk, " ")
-		printf "%-20s %7s %7.2f%% %7.2f%% %6.1f %8.0f %8.0f\n", kk[1], kk[2],
-			100 * within, 100 * between,
-			(within > 0 ? between / within : 0),
-			z * v / 0.02 ^ 2 + 0.5, z * v / 0.05 ^ 2 + 0.5
+		printf "%-14s %7s %6.1f%% %7.1f%% %5.1f%% %5.1f%% %7.0f %7.0f %9.0f\n",
+			kk[1], kk[2], 100 * within, 100 * between, 100 * runsd,
+			100 * boot, z * between ^ 2 / 0.02 ^ 2 + 0.5,
+			z * between ^ 2 / 0.05 ^ 2 + 0.5, z * boot ^ 2 / 0.05 ^ 2 + 0.5
 	}
 }' | sort
 echo "compare of a against b (A/A): $out/compare.txt"

@@ -489,7 +489,11 @@ static void mark_cells(struct comparison *cmp, const double *p,
 				  c->nruns, SUSPECT_IDLE);
 			flag_runs(cmp, c, inter, ref->unasked, ref->nruns,
 				  c->unasked, c->nruns, SUSPECT_INCOMPLETE);
-			if ((a->drift || s->drift) && !inter)
+			/*
+			 * by boot, a trend of the runs within a boot is in
+			 * that boot's mean, and in every boot's alike
+			 */
+			if ((a->drift || s->drift) && !inter && !cmp->by_boot)
 				c->suspect |= SUSPECT_DRIFT;
 			if (one_boot_each(a, s))
 				c->suspect |= SUSPECT_ONE_BOOT;

@@ -112,6 +112,26 @@ test_expect_success 'files of one boot pooled on a side: one boot, not two' '
 	test_grep "^Note: p+q: 2 files, 6 runs pooled\$" out
 '
 
+# Runs that trend within every boot (a guest warming up): by boot, each
+# boot's mean takes the trend in, and every boot has it: no '?' for
+# drift, as there is between files of runs, which did not run
+# interleaved (Mann-Kendall of 5 rising runs: p = 0.017).
+trend_file() { # FILE BOOT CENTRE
+	write_result "$1" boot="$2" "1:$(($3 - 10))" "1:$(($3 - 5))" "1:$3" \
+		"1:$(($3 + 5))" "1:$(($3 + 10))"
+}
+
+test_expect_success 'runs that trend within each boot: no drift suspicion by boot' '
+	trend_file ta1.json boot-ta1 100 && trend_file ta2.json boot-ta2 102 &&
+	trend_file ta3.json boot-ta3 98 && trend_file tb1.json boot-tb1 110 &&
+	trend_file tb2.json boot-tb2 112 && trend_file tb3.json boot-tb3 108 &&
+	vfsbench compare ta1.json ta2.json ta3.json -- tb1.json tb2.json \
+		tb3.json >out &&
+	test_grep "^      1  1.00 +/-2.0% (3/15)  1.10 +10.0% \[+5.5,+14.5\] \* (3/15)\$" out &&
+	test_grep "^Note: ta1+ta2+ta3: the runs trend over their order" out &&
+	! grep "^? .*drift" out
+'
+
 # A vfsbench kernels file made of the same boots: each boot's result in
 # boots[].result, its kernel in kernels[]: the same table, the kernels'
 # labels as the sides.
