@@ -5,15 +5,9 @@
 #include <stdbool.h>
 
 #include "compare/comparison.h"
+#include "compare/marks.h"
 #include "compare/resultfile.h"
 #include "stats/mannwhitney.h"
-
-/*
- * The smallest |change| that may be marked: --threshold, and for p99 the
- * largest change two histogram percentiles of equal true values can
- * show, (1 + e) / (1 - e) - 1 = 2/63 for e = 1/64 (stats/hist.h).
- */
-double comparison_resolution(const struct comparison *cmp);
 
 /*
  * vfsbench compare: reads the result files, makes one side per variant of
@@ -43,15 +37,14 @@ int comparison_build_from(struct comparison *cmp,
  * The parts of comparison_build(): comparison_read() reads cc->files
  * into *@rf (*@n entries, one per variant; every bad file reported,
  * then nothing returned); comparison_prepare() is comparison_build_from()
- * but for the marks, which comparison_mark() sets with one correction
- * over the tested cells of all @n comparisons (ntests counts them all),
- * as a table split in several is still one family of tests.
+ * but for the marks, which comparison_mark() (marks.h) sets with one
+ * correction over the tested cells of all @n comparisons, as a table
+ * split in several is still one family of tests.
  */
 int comparison_read(const struct compare_config *cc, struct resultfile **rf,
 		    unsigned int *n);
 int comparison_prepare(struct comparison *cmp, const struct compare_config *cc,
 		       struct resultfile *rf, unsigned int n);
-void comparison_mark(struct comparison *cmps, unsigned int n);
 void comparison_release(struct comparison *cmp);
 
 #endif /* VB_COMPARE_COMPARE_H */

@@ -207,4 +207,10 @@ comparison_cell(const struct comparison *cmp, unsigned int row,
 	return &cmp->cells[row * cmp->nsides + side];
 }
 
+/* The level of the tests: 1 - the confidence (0.05). */
+static inline double comparison_alpha(const struct comparison *cmp)
+{
+	return 1 - cmp->cc->confidence;
+}
+
 #endif /* VB_COMPARE_COMPARISON_H */
