@@ -85,6 +85,21 @@ test_if "$heavy" 'A/A on a fresh ext4 each boot: the same kernel twice marks not
 	canary_check && workdir_empty && no_qemu_left
 '
 
+# --initrd: an archive the kernel unpacks before vfsbench's own, whose
+# files the guest has: a hook in the guest finds its file, or the run
+# fails (exit 3).
+test_if "$heavy" '--initrd: its files are in the guest' '
+	canary_setup &&
+	mkdir -p extra/extra &&
+	echo hello >extra/extra/hello &&
+	(cd extra && find . | cpio -o -H newc --quiet) >extra.cpio &&
+	vfsbench kernels -q -D "$TRASH/work" -k "$K" -l a --initrd extra.cpio \
+		-k "$K" -l b --initrd extra.cpio --boots 1 --json i.json -- \
+		--exec-before "grep -q hello /extra/hello" -t 1s 1 >out 2>err &&
+	test "$(jq -r ".kernels[].initrd" i.json | sort -u)" = extra.cpio &&
+	canary_check && workdir_empty && no_qemu_left
+'
+
 for fs in xfs btrfs; do
 	skip=$heavy
 	if test -z "$skip" && ! command -v "mkfs.$fs" >/dev/null 2>&1; then
