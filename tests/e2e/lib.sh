@@ -239,10 +239,11 @@ kill_again() {
 }
 
 # bounded CMD...: CMD, killed after 60 s where timeout(1) exists (exit
-# 124): a test of something that must not hang fails instead of hanging.
+# 124; SIGKILL 10 s later for a CMD that ignores the SIGTERM): a test of
+# something that must not hang fails instead of hanging.
 bounded() {
 	if command -v timeout >/dev/null 2>&1; then
-		timeout 60 "$@"
+		timeout -k 10 60 "$@"
 	else
 		"$@"
 	fi

@@ -704,8 +704,7 @@ test_expect_success 'SIGINT stopping the only run: exit 130, JSON complete false
 	canary_setup &&
 	start_vfsbench -q -e null -t 30s --warmup 0 -c t.load \
 		-D "$TRASH/work" --json one-int.json 2 &&
-	wait_workdir &&
-	sleep 0.3 &&
+	wait_threads 3 &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	json_flat one-int.json >one-int.flat &&
@@ -721,8 +720,7 @@ test_expect_success 'SIGINT stops a sweep: exit 130, JSON written, complete fals
 	canary_setup &&
 	start_vfsbench -q -e null -t 30s --warmup 0 --runs 3 -c t.load \
 		-D "$TRASH/work" --json int.json 1 2 &&
-	wait_workdir &&
-	sleep 0.3 &&
+	wait_threads 2 &&
 	kill -INT "$pid" &&
 	finish 130 &&
 	json_flat int.json >int.flat &&
