@@ -21,7 +21,8 @@ int clock_tsc_from_pairs(struct clock_tsc *cal, uint64_t tsc0, uint64_t ns0,
 		return -EINVAL;
 	mult = ((unsigned __int128)(ns1 - ns0) << CLOCK_TSC_SHIFT) /
 	       (tsc1 - tsc0);
-	if (mult == 0 || mult >> 64)
+	/* clock_tsc_ns() multiplies it as signed */
+	if (mult == 0 || mult >> 63)
 		return -EINVAL;
 	cal->tsc0 = tsc1;
 	cal->ns0 = ns1;

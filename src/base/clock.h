@@ -78,12 +78,19 @@ static inline uint64_t clock_tsc_read(void)
 }
 #endif
 
-/* The TSC reading @tsc in ns on @cal's scale. */
+/*
+ * The TSC reading @tsc in ns on @cal's scale. A reading before tsc0 (a
+ * CPU whose TSC lags the one calibrated on, read soon after) is before
+ * ns0, not 2^64 ticks after it: the difference is signed, and so is the
+ * product (imul, as cheap as mul; mult < 2^63 by clock_tsc_from_pairs()).
+ * Unsigned, such a reading was some 8.8e18 ns, and the main thread slept
+ * until then (t8002's run of --loops hung in CI).
+ */
 static inline uint64_t clock_tsc_ns(const struct clock_tsc *cal, uint64_t tsc)
 {
-	unsigned __int128 d = (unsigned __int128)(tsc - cal->tsc0) * cal->mult;
+	__int128 d = (__int128)(int64_t)(tsc - cal->tsc0) * (int64_t)cal->mult;
 
-	return cal->ns0 + (uint64_t)(d >> CLOCK_TSC_SHIFT);
+	return cal->ns0 + (uint64_t)(int64_t)(d >> CLOCK_TSC_SHIFT);
 }
 
 static inline uint64_t clock_now_ns(void)
@@ -98,7 +105,7 @@ static inline uint64_t clock_now_ns(void)
  * second later than the first, fill @cal so that it converts the second
  * pair's TSC to its ns exactly and ticks at (ns1 - ns0) / (tsc1 - tsc0).
  * Returns 0, or -EINVAL when the pairs do not go forward on both clocks
- * or the rate does not fit 32.32 (a tick longer than 2^32 ns).
+ * or the rate does not fit signed 32.32 (a tick of 2^31 ns or longer).
  */
 int clock_tsc_from_pairs(struct clock_tsc *cal, uint64_t tsc0, uint64_t ns0,
 			 uint64_t tsc1, uint64_t ns1);

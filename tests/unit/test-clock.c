@@ -52,6 +52,28 @@ START_TEST(test_three_ghz)
 END_TEST
 
 /*
+ * A reading before tsc0: a CPU whose TSC lags the one calibrated on, read
+ * soon after the calibration. At 3 GHz, 3000 ticks before are 1000 ns
+ * before ns0 (-3000 * 1431655765 / 2^32 = -999.99999977, floored), and
+ * 3 * 10^9 before are a second before. Unsigned, they were 2^64 ticks
+ * ahead: about 8.8e18 ns, and the main thread slept until then.
+ */
+START_TEST(test_behind)
+{
+	struct clock_tsc cal;
+
+	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 1000, 5000,
+					      3000000000u + 1000,
+					      1000000000u + 5000),
+			 0);
+	ck_assert_uint_eq(clock_tsc_ns(&cal, 3000001000u - 3000),
+			  1000005000u - 1000);
+	ck_assert_uint_eq(clock_tsc_ns(&cal, 1000), 5000);
+	ck_assert_uint_eq(clock_tsc_ns(&cal, 3000001000u - 1), 1000005000u - 1);
+}
+END_TEST
+
+/*
  * A day at 2.5 GHz after a 20 ms calibration over 5 * 10^7 ticks: mult
  * = floor(0.4 * 2^32) = 1717986918, and 2.16 * 10^14 ticks times it is
  * about 3.7 * 10^23, past 64 bits: the 128-bit product gives
@@ -82,8 +104,8 @@ START_TEST(test_refused)
 	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 10, 10, 10, 20), -EINVAL);
 	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 10, 10, 9, 20), -EINVAL);
 	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 10, 10, 20, 10), -EINVAL);
-	/* 2^32 ns a tick needs mult 2^64 */
-	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1, 1ull << 32),
+	/* 2^31 ns a tick needs mult 2^63, past the signed product's */
+	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1, 1ull << 31),
 			 -EINVAL);
 	/* a tick of 2^-33 ns is mult 0 */
 	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1ull << 33, 1),
@@ -91,9 +113,9 @@ START_TEST(test_refused)
 	/* nothing was written */
 	ck_assert_uint_eq(cal.mult, 7);
 	/* the slowest and fastest rates that fit */
-	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1, (1ull << 32) - 1),
+	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1, (1ull << 31) - 1),
 			 0);
-	ck_assert_uint_eq(cal.mult, 0xffffffff00000000u);
+	ck_assert_uint_eq(cal.mult, 0x7fffffff00000000u);
 	ck_assert_int_eq(clock_tsc_from_pairs(&cal, 0, 0, 1ull << 32, 1), 0);
 	ck_assert_uint_eq(cal.mult, 1);
 }
@@ -314,6 +336,7 @@ static Suite *clock_suite(void)
 	TCase *tc = tcase_create("tsc");
 
 	tcase_add_test(tc, test_three_ghz);
+	tcase_add_test(tc, test_behind);
 	tcase_add_test(tc, test_a_day);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_calibrated);
