@@ -103,8 +103,15 @@ deb() {
 }
 step "deb package and lintian" deb
 
-find build-gcc build-asan build-tsan -name '*.trs' -not -path '*/_build/*' \
-	-exec grep -h '^:test-result:' {} + |
+# The failures again, by name, just above the closing line: CI shows only
+# the tail of this output
+trs=$(find build-gcc build-asan build-tsan -name '*.trs' -not -path '*/_build/*')
+for f in $(grep -l -E '^:test-result: (FAIL|ERROR|XPASS)' $trs /dev/null); do
+	echo "FAILED in ${f%.trs}:"
+	grep -E '^(not ok|Bail out)' "${f%.trs}.log" 2>/dev/null | grep -v '# TODO' |
+		head -n 5 | sed 's/^/  /'
+done
+grep -h '^:test-result:' $trs /dev/null |
 	awk -v lp="$lint_pass" -v lf="$lint_fail" -v fb="$failed_builds" '
 	{ n[$2]++ }
 	END {
