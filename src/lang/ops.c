@@ -225,11 +225,12 @@ static size_t component_len(const char *c)
 	return e ? (size_t)(e - c) : strlen(c);
 }
 
-const char *op_path_leaves(const char *path)
+/*
+ * The ".." of @c that goes above where @c starts, @depth directories
+ * below that start; NULL where none does.
+ */
+static const char *leaves_from(const char *c, long depth)
 {
-	unsigned long depth = 0;
-	const char *c = path;
-
 	for (;;) {
 		size_t len = component_len(c);
 
@@ -244,6 +245,11 @@ const char *op_path_leaves(const char *path)
 			return NULL;
 		c += len + 1;
 	}
+}
+
+const char *op_path_leaves(const char *path)
+{
+	return leaves_from(path, 0);
 }
 
 bool op_path_descends(const char *path)
@@ -301,25 +307,11 @@ int op_dir_depth(const char *path)
 const char *op_target_leaves(const char *link, const char *target,
 			     unsigned int *need)
 {
-	const char *c = target;
-	int depth = op_dir_depth(link), lowest;
+	int lowest;
 
 	op_path_depth(target, &lowest);
 	*need = (unsigned int)-lowest;
-	for (;;) {
-		size_t len = component_len(c);
-
-		if (len == 2 && c[0] == '.' && c[1] == '.') {
-			if (!depth)
-				return c;
-			depth--;
-		} else if (len && !(len == 1 && c[0] == '.')) {
-			depth++;
-		}
-		if (!c[len])
-			return NULL;
-		c += len + 1;
-	}
+	return leaves_from(target, op_dir_depth(link));
 }
 
 bool op_changes(const struct op *op)

@@ -20,37 +20,6 @@
 #include "run/state.h"
 #include "unit.h"
 
-struct out {
-	FILE *f;
-	int saved;
-};
-
-static void out_start(struct out *o)
-{
-	fflush(stdout);
-	o->f = tmpfile();
-	ck_assert_ptr_nonnull(o->f);
-	o->saved = dup(STDOUT_FILENO);
-	ck_assert_int_ge(o->saved, 0);
-	ck_assert_int_ge(dup2(fileno(o->f), STDOUT_FILENO), 0);
-}
-
-static char *out_end(struct out *o)
-{
-	long n;
-	char *buf;
-
-	fflush(stdout);
-	dup2(o->saved, STDOUT_FILENO);
-	close(o->saved);
-	n = ftell(o->f);
-	buf = calloc(1, (size_t)n + 1);
-	rewind(o->f);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, o->f), (size_t)n);
-	fclose(o->f);
-	return buf;
-}
-
 static struct dbench_report dr2(void)
 {
 	return (struct dbench_report){ .procs = 2, .per_proc = 1 };
@@ -59,11 +28,11 @@ static struct dbench_report dr2(void)
 /* The text report_dbench_second() prints for @s. */
 static char *second(struct dbench_report *dr, const struct run_second *s)
 {
-	struct out o;
+	struct capture o;
 
-	out_start(&o);
+	capture_fd_start(&o, STDOUT_FILENO);
 	report_dbench_second(dr, NULL, s);
-	return out_end(&o);
+	return capture_end(&o);
 }
 
 START_TEST(test_execute_line)

@@ -255,38 +255,6 @@ START_TEST(test_setup_stopped)
 }
 END_TEST
 
-/* stdout, captured through a temporary file. */
-struct out {
-	FILE *f;
-	int saved;
-};
-
-static void out_start(struct out *o)
-{
-	fflush(stdout);
-	o->f = tmpfile();
-	ck_assert_ptr_nonnull(o->f);
-	o->saved = dup(STDOUT_FILENO);
-	ck_assert_int_ge(o->saved, 0);
-	ck_assert_int_ge(dup2(fileno(o->f), STDOUT_FILENO), 0);
-}
-
-static char *out_end(struct out *o)
-{
-	long n;
-	char *buf;
-
-	fflush(stdout);
-	dup2(o->saved, STDOUT_FILENO);
-	close(o->saved);
-	n = ftell(o->f);
-	buf = xcalloc(1, (size_t)n + 1);
-	rewind(o->f);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, o->f), (size_t)n);
-	fclose(o->f);
-	return buf;
-}
-
 /*
  * The usage block of report_run()'s text for the run: from its "CPU:"
  * line to the noise line, which is left out.
@@ -294,12 +262,12 @@ static char *out_end(struct out *o)
 static char *usage_text(const struct run *run)
 {
 	struct report_config rc = { .format = FORMAT_NATIVE };
-	struct out o;
+	struct capture o;
 	char *t, *from, *to;
 
-	out_start(&o);
+	capture_fd_start(&o, STDOUT_FILENO);
 	report_run(&rc, run, NULL);
-	t = out_end(&o);
+	t = capture_end(&o);
 	from = strstr(t, "\nCPU: ");
 	ck_assert_msg(from != NULL, "no CPU line in:\n%s", t);
 	to = strstr(from, "\nNoise per client: ");

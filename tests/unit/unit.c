@@ -89,13 +89,19 @@ int unit_main(Suite *s)
 
 void capture_start(struct capture *c)
 {
+	capture_fd_start(c, STDERR_FILENO);
+}
+
+void capture_fd_start(struct capture *c, int fd)
+{
+	c->fd = fd;
 	c->f = tmpfile();
 	ck_assert_msg(c->f != NULL, "tmpfile: %s", strerror(errno));
-	fflush(stderr);
-	c->saved = dup(STDERR_FILENO);
+	fflush(fd == STDOUT_FILENO ? stdout : stderr);
+	c->saved = dup(fd);
 	ck_assert_msg(c->saved >= 0, "dup: %s", strerror(errno));
-	ck_assert_msg(dup2(fileno(c->f), STDERR_FILENO) == STDERR_FILENO,
-		      "dup2: %s", strerror(errno));
+	ck_assert_msg(dup2(fileno(c->f), fd) == fd, "dup2: %s",
+		      strerror(errno));
 }
 
 /* Returns the captured text, NUL-terminated; free() it. */
@@ -105,11 +111,10 @@ char *capture_end(struct capture *c)
 	off_t size;
 	char *text;
 
-	fflush(stderr);
-	restored = dup2(c->saved, STDERR_FILENO);
+	fflush(c->fd == STDOUT_FILENO ? stdout : stderr);
+	restored = dup2(c->saved, c->fd);
 	close(c->saved);
-	ck_assert_msg(restored == STDERR_FILENO, "dup2 back: %s",
-		      strerror(errno));
+	ck_assert_msg(restored == c->fd, "dup2 back: %s", strerror(errno));
 	size = lseek(fd, 0, SEEK_END);
 	ck_assert_msg(size >= 0, "lseek: %s", strerror(errno));
 	text = malloc((size_t)size + 1);

@@ -31,13 +31,18 @@ int unit_main(Suite *s);
 #define UNIT_SKIP_MARK "unit-skip: "
 #define UNIT_SKIP(...) ck_abort_msg(UNIT_SKIP_MARK __VA_ARGS__)
 
-/* Everything written to fd 2 between capture_start() and capture_end(). */
+/*
+ * Everything written to fd 2 (or to @fd: 1 or 2) between capture_start()
+ * (capture_fd_start()) and capture_end().
+ */
 struct capture {
 	FILE *f;
+	int fd;
 	int saved;
 };
 
 void capture_start(struct capture *c);
+void capture_fd_start(struct capture *c, int fd);
 /* Returns the captured text, NUL-terminated; free() it. */
 char *capture_end(struct capture *c);
 
