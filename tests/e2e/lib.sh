@@ -265,15 +265,15 @@ threads_in() {
 	echo "$n"
 }
 
-# blocked N VALUE [FIELD]: wait (up to ~10 s) until N threads of $pid wait
+# blocked N VALUE [FIELD]: wait (up to ~30 s) until N threads of $pid wait
 # in the kernel function VALUE (or have FIELD VALUE): a handshake with a
 # vfsbench whose clients block, instead of a sleep.
 blocked() {
 	i=0
 	while test "$(threads_in "${3:-wchan}" "$2")" -lt "$1"; do
 		i=$((i + 1))
-		if test $i -gt 1000; then
-			say "not $1 threads in $2 after 10 s:" >&2
+		if test $i -gt 3000; then
+			say "not $1 threads in $2 after 30 s:" >&2
 			cat /proc/"$pid"/task/*/wchan >&2
 			return 1
 		fi
@@ -550,9 +550,35 @@ has_workdir() {
 }
 
 # wait_workdir: a vfsbench.* work directory exists in $TRASH/work: the
-# sweep has begun, not yet its first run (see wait_threads).
+# sweep has begun, not yet its first run (see wait_threads). Its path in
+# $wd. Where there is none, vfsbench ($pid) is killed and its out and err
+# shown.
 wait_workdir() {
-	wait_until "no work directory" has_workdir
+	if ! wait_until "no work directory" has_workdir; then
+		kill_again KILL
+		wait "$pid"
+		cat out err >&2
+		return 1
+	fi
+	for wd in "$TRASH"/work/vfsbench.*; do
+		test -d "$wd" && return 0
+	done
+}
+
+# check_report N: out holds the partial report of an interrupted run with N
+# clients, as one signal leaves it (t4002, t8002).
+check_report() {
+	test_grep "^$1 clients*: [0-9]* ops in " out &&
+	sed -n -e "/^$1 clients*: /{n;p;}" out >note &&
+	echo "note: interrupted by a signal: partial results" >expect &&
+	test_cmp expect note &&
+	test_grep "^Total: " out &&
+	test "$(grep -c "^Throughput .* MB/sec  $1 clients  $1 procs  max_latency=" out)" -eq 1
+}
+
+# wait_exists PATH: until PATH exists.
+wait_exists() {
+	wait_until "no $1" test -e "$1"
 }
 
 has_threads() {

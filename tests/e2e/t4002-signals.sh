@@ -3,44 +3,6 @@
 test_description='SIGINT and SIGTERM: partial report, cleanup, exit 130/143'
 . "$srcdir/tests/e2e/lib.sh"
 
-# Wait up to ~5 s until the work directory exists; kill vfsbench if not.
-wait_workdir() {
-	i=0
-	while test $i -lt 50; do
-		for d in "$TRASH"/work/vfsbench.*; do
-			test -d "$d" && return 0
-		done
-		sleep 0.1
-		i=$((i + 1))
-	done
-	say "no work directory after 5 s" >&2
-	kill_again KILL
-	wait "$pid"
-	cat out err >&2
-	return 1
-}
-
-# Wait until the report of the run is on stdout (up to ~5 s).
-wait_report() {
-	i=0
-	while test $i -lt 50; do
-		grep "^Throughput " out >/dev/null && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# The partial report of an interrupted run with N clients.
-check_report() {
-	test_grep "^$1 clients*: [0-9]* ops in " out &&
-	sed -n -e "/^$1 clients*: /{n;p;}" out >note &&
-	echo "note: interrupted by a signal: partial results" >expect &&
-	test_cmp expect note &&
-	test_grep "^Total: " out &&
-	test "$(grep -c "^Throughput .* MB/sec  $1 clients  $1 procs  max_latency=" out)" -eq 1
-}
-
 # After a second signal: if vfsbench says it left files, the path it names
 # is its work directory inside -D (then removed here); if it says nothing,
 # it cleaned up. The canary survives either way.
@@ -175,7 +137,7 @@ test_expect_success 'a second SIGINT after the report: exit 130, canary kept' '
 		-D "$TRASH/work" 16 &&
 	wait_threads 17 &&
 	kill -INT "$pid" &&
-	wait_report &&
+	wait_for "^Throughput " out &&
 	kill_again INT &&
 	finish 130 &&
 	check_report 16 &&

@@ -93,23 +93,6 @@ near() {
 	}'
 }
 
-# Wait up to ~5 s until the first run's work directory exists.
-wait_workdir() {
-	i=0
-	while test $i -lt 50; do
-		for d in "$TRASH"/work/vfsbench.*/run0; do
-			test -d "$d" && return 0
-		done
-		sleep 0.1
-		i=$((i + 1))
-	done
-	say "no work directory after 5 s" >&2
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid"
-	cat out err >&2
-	return 1
-}
-
 test_expect_success 'setup: loadfile' '
 	cat >t.load <<-\EOF
 	# 5 ops, 4096 bytes a pass

@@ -21,12 +21,7 @@ start_reader() {
 	mkfifo "$c" "$a" &&
 	{ "$READER" "$c" "$a" log ${3:+"$3"} & } &&
 	reader=$! &&
-	i=0 &&
-	while ! test -f log; do
-		i=$((i + 1)) &&
-		test "$i" -lt 200 || return 1
-		sleep 0.05
-	done
+	wait_until "no log of the reader" test -f log
 }
 
 stop_reader() {
@@ -112,10 +107,7 @@ test_expect_success '--perf-ctl without an ack FIFO: the commands, not waited fo
 	start_reader &&
 	vfsbench -q -c s.load --loops 10 -D "$TRASH/work" 1 \
 		--perf-ctl ctl --json n.json >out &&
-	i=0 &&
-	while test "$(wc -l <log)" -lt 2 && test $i -lt 200; do
-		i=$((i + 1)) && sleep 0.05
-	done &&
+	wait_until "not 2 lines in log" test "$(wc -l <log)" -ge 2 &&
 	stop_reader &&
 	cut -d" " -f2 log >cmds &&
 	printf "enable\ndisable\n" >expect &&

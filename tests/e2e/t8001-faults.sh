@@ -90,38 +90,6 @@ with_nofile() {
 	)
 }
 
-# wait_path PATH: wait up to ~10 s until PATH exists; kill vfsbench if not.
-wait_path() {
-	i=0
-	while test $i -lt 100; do
-		test -e "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	say "no $1 after 10 s" >&2
-	kill_again KILL
-	wait "$pid"
-	cat out err >&2
-	return 1
-}
-
-# Wait until the work directory exists; its path in $wd.
-wait_workdir() {
-	i=0
-	while test $i -lt 100; do
-		for wd in "$TRASH"/work/vfsbench.*; do
-			test -d "$wd" && return 0
-		done
-		sleep 0.1
-		i=$((i + 1))
-	done
-	say "no work directory after 10 s" >&2
-	kill_again KILL
-	wait "$pid"
-	cat out err >&2
-	return 1
-}
-
 # --- what this machine allows ----------------------------------------------
 
 enospc_skip=
@@ -528,7 +496,7 @@ test_expect_success 'work directory removed, then SIGINT: exit 130, errors count
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c st.load -D "$TRASH/work" 2 &&
 	wait_workdir &&
-	wait_path "$wd/run0/clients/client1/f" &&
+	wait_exists "$wd/run0/clients/client1/f" &&
 	sleep 0.3 &&
 	rm -rf "$wd" &&
 	sleep 0.5 &&
@@ -550,7 +518,7 @@ test_expect_success 'work directory renamed, then SIGINT: exit 130, not removed'
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c st.load -D "$TRASH/work" 2 &&
 	wait_workdir &&
-	wait_path "$wd/run0/clients/client1/f" &&
+	wait_exists "$wd/run0/clients/client1/f" &&
 	mv "$wd" "$TRASH/moved" &&
 	sleep 0.3 &&
 	kill -INT "$pid" &&
@@ -573,7 +541,7 @@ test_expect_success 'work directory replaced by another: the other one is kept' 
 	canary_setup &&
 	start_vfsbench -q -t 30s --warmup 0 -c st.load -D "$TRASH/work" 2 &&
 	wait_workdir &&
-	wait_path "$wd/run0/clients/client1/f" &&
+	wait_exists "$wd/run0/clients/client1/f" &&
 	mv "$wd" "$TRASH/moved" &&
 	mkdir "$wd" &&
 	echo impostor >"$wd/file" &&
@@ -621,7 +589,7 @@ test_expect_success 'the run directory removed during a run: a failure says why'
 	canary_setup &&
 	start_vfsbench -q -t 3s --warmup 0 -c st.load -D "$TRASH/work" 2 &&
 	wait_workdir &&
-	wait_path "$wd/run0/clients/client1/f" &&
+	wait_exists "$wd/run0/clients/client1/f" &&
 	rm -rf "$wd/run0" &&
 	rc=0 &&
 	{ wait "$pid" || rc=$?; } &&
