@@ -464,7 +464,7 @@ test_expect_success '[run N] streams count lanes: one thread of 2 lanes runs 2 s
 	canary_setup &&
 	vfsbench -q -e uring --uring-depth 2 -c streams2.load --loops 3 \
 		-D "$TRASH/work" 1 >lanes.out 2>err &&
-	test ! -s err &&
+	quiet_err err &&
 	vfsbench -q -e uring -c streams2.load --loops 3 -D "$TRASH/work" 2 \
 		>threads.out 2>err &&
 	test "$(op_count lanes.out stat)" = 9 &&
