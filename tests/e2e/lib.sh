@@ -281,6 +281,20 @@ blocked() {
 	done
 }
 
+# fifo_load: the FIFO $TRASH/fifo and fifo.load, whose clients open it
+# through a link made in [setup] (run with --links-out): each blocks in
+# open() until a stop, a client held mid-op with no timing involved.
+fifo_load() {
+	mkfifo "$TRASH/fifo" &&
+	cat >fifo.load <<-EOF
+	[setup]
+	symlink  "$TRASH/fifo"  f
+	[run]
+	open     f  rdonly  @1
+	close    @1
+	EOF
+}
+
 # The "Unexpected results" section of a report, without its heading.
 unexpected_lines() {
 	sed -n -e '/^Unexpected results/,/^Total:/{/^  /p;}' "$1"

@@ -16,14 +16,7 @@ SQ="'"
 test_expect_success 'setup: a fake perf, loadfiles, a FIFO' '
 	canary_setup &&
 	printf "[run]\nstat .\n" >s.load &&
-	mkfifo fifo &&
-	cat >fifo.load <<-EOF &&
-	[setup]
-	symlink  "$TRASH/fifo"  f
-	[run]
-	open     f  rdonly  @1
-	close    @1
-	EOF
+	fifo_load &&
 	mkdir -p fake &&
 	cat >fake/perf <<-\EOF &&
 	#!/usr/bin/env bash

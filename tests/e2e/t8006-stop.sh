@@ -16,14 +16,8 @@ SQ="'"
 INTR='interrupted by the stop (EINTR), not an unexpected result'
 
 test_expect_success 'setup: FIFOs and loadfiles' '
-	mkfifo "$TRASH/fifo" "$TRASH/go" &&
-	cat >fifo.load <<-EOF &&
-	[setup]
-	symlink  "$TRASH/fifo"  f
-	[run]
-	open     f  rdonly  @1
-	close    @1
-	EOF
+	fifo_load &&
+	mkfifo "$TRASH/go" &&
 	cat >setup.load <<-EOF &&
 	[setup]
 	symlink  "$TRASH/fifo"  f

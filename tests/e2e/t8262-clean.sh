@@ -33,14 +33,7 @@ else
 fi
 
 test_expect_success 'setup' '
-	mkfifo fifo &&
-	cat >fifo.load <<-EOF &&
-	[setup]
-	symlink  "$TRASH/fifo"  f
-	[run]
-	open     f  rdonly  @1
-	close    @1
-	EOF
+	fifo_load &&
 	printf "[run]\nstat .\n" >s.load &&
 	mkdir outside &&
 	echo keep >outside/file
