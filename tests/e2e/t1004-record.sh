@@ -158,6 +158,16 @@ test_expect_success 'fd numbers of a damaged trace: any number, no table as larg
 	test "$(wc -l <actual)" -eq 2 && test_grep "^#   openat  *1$" actual
 '
 
+# positions NAME SECTION: record tests/data/record/positions-NAME.strace,
+# its @R@ made $TRASH/pos; actual: the loadfile from its [SECTION] on.
+positions() {
+	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-$1.strace" \
+		>"pos-$1" &&
+	vfsbench record --root pos -o "pos-$1.load" --from-trace "pos-$1" \
+		2>err &&
+	sed -n "/^\[$2\]/,\$p" "pos-$1.load" >actual
+}
+
 # Positions (doc/recording.md): read and write are recorded at the fd's
 # position, which moves by what the call returned (a short read or write
 # by less than asked; the end of the file and a failed call not at all);
@@ -167,11 +177,7 @@ test_expect_success 'fd numbers of a damaged trace: any number, no table as larg
 test_expect_success 'a log of reads, positioned or not: the offsets' '
 	mkdir -p pos &&
 	printf 0123456789 >pos/data &&
-	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-read.strace" \
-		>pos-read &&
-	vfsbench record --root pos -o pos-read.load --from-trace pos-read \
-		2>err &&
-	sed -n "/^\[setup\]/,\$p" pos-read.load >actual &&
+	positions read setup &&
 	cat >expect <<-\EOT &&
 	[setup]
 	open data wronly,creat,trunc @1 644
@@ -203,11 +209,7 @@ test_expect_success 'a log of reads, positioned or not: the offsets' '
 
 test_expect_success 'a log of writes and reads, positioned or not, of two tasks: the offsets' '
 	mkdir -p pos &&
-	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-write.strace" \
-		>pos-write &&
-	vfsbench record --root pos -o pos-write.load --from-trace pos-write \
-		2>err &&
-	sed -n "/^\[run\]/,\$p" pos-write.load >actual &&
+	positions write run &&
 	cat >expect <<-\EOT &&
 	[run]
 	open out rdwr,creat @1 644
@@ -239,11 +241,7 @@ test_expect_success 'a log of writes and reads, positioned or not, of two tasks:
 test_expect_success 'a log of lseek, readv and writev: the offsets after them' '
 	mkdir -p pos &&
 	printf 0123456789 >pos/data &&
-	sed "s|@R@|$TRASH/pos|g" "$TEST_DATA/record/positions-seek.strace" \
-		>pos-seek &&
-	vfsbench record --root pos -o pos-seek.load --from-trace pos-seek \
-		2>err &&
-	sed -n "/^\[run\]/,\$p" pos-seek.load >actual &&
+	positions seek run &&
 	cat >expect <<-\EOT &&
 	[run]
 	open data rdwr @1
