@@ -183,35 +183,45 @@ elif test "$(stat -f -c %T "$TRASH")" = tmpfs; then
 	cold_skip="the trash directory $TRASH is on tmpfs, where --dcache cold is refused"
 fi
 
-if test -n "$cold_skip"; then
-	test_skip '--dcache cold: the drop after the setup, before the first op' "$cold_skip"
-elif test -z "$have_strace"; then
-	test_skip '--dcache cold: the drop after the setup, before the first op' 'strace missing or not permitted'
-else
-	test_expect_success '--dcache cold: the drop after the setup, before the first op' '
-		canary_setup &&
-		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
-			"$VFSBENCH" -c s.load --loops 1 -D "$TRASH/work" \
-			--dcache cold --json c.json 1 2 >out 2>err &&
-		test ! -s err &&
-		test_grep "  depth 0  dcache cold  placement none\$" out &&
-		json_flat c.json >flat &&
-		test "$(jget flat options.dcache)" = cold &&
-		test "$(grep -c "openat(AT_FDCWD, \"/proc/sys/vm/drop_caches\", O_WRONLY|O_CLOEXEC) = [0-9]" tr)" = 2 &&
-		test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 2 &&
-		# each run: the [setup] create, then the drop, then the ops
-		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
-			-e "write([0-9]*, \"2\", 1)" \
-			-e "(AT_FDCWD, \"f\", " tr |
-			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
-			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
-			awk "{ print \$2 }" | uniq >got &&
-		printf "%s\n" create drop stat create drop stat >expect &&
-		test_cmp expect got &&
-		canary_check &&
-		workdir_empty
-	'
-fi
+# cold_test TITLE BODY: strace_test where --dcache cold can drop the
+# caches here, a skip saying why where it cannot.
+cold_test() {
+	if test -n "$cold_skip"; then
+		test_skip "$1" "$cold_skip"
+	else
+		strace_test "$1" "$2"
+	fi
+}
+
+# cold_order: in strace's log tr, the [setup]'s create of f, each drop of
+# the caches and each stat of f, in their order, a word a line.
+cold_order() {
+	grep -n -e '"f", O_WRONLY|O_CREAT|O_TRUNC' \
+		-e 'write([0-9]*, "2", 1)' \
+		-e '(AT_FDCWD, "f", ' tr |
+		sed -e 's/:.*"f", O_WRONLY.*/ create/' \
+			-e 's/:.*write(.*/ drop/' -e 's/:.*"f", .*/ stat/' |
+		awk '{ print $2 }'
+}
+
+cold_test '--dcache cold: the drop after the setup, before the first op' '
+	canary_setup &&
+	ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
+		"$VFSBENCH" -c s.load --loops 1 -D "$TRASH/work" \
+		--dcache cold --json c.json 1 2 >out 2>err &&
+	test ! -s err &&
+	test_grep "  depth 0  dcache cold  placement none\$" out &&
+	json_flat c.json >flat &&
+	test "$(jget flat options.dcache)" = cold &&
+	test "$(grep -c "openat(AT_FDCWD, \"/proc/sys/vm/drop_caches\", O_WRONLY|O_CLOEXEC) = [0-9]" tr)" = 2 &&
+	test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 2 &&
+	# each run: the [setup] create, then the drop, then the ops
+	cold_order | uniq >got &&
+	printf "%s\n" create drop stat create drop stat >expect &&
+	test_cmp expect got &&
+	canary_check &&
+	workdir_empty
+'
 
 # --- a stop while the names are made -------------------------------------------
 
@@ -242,41 +252,25 @@ test_expect_success 'SIGINT while negative=10000000 is made: exit 130, no stuck 
 # time (the default with -t), the drop is between the warmup's ops and
 # the measurement's; in passes, likewise. Before, it came before the
 # warmup, which filled the cache again.
-if test -n "$cold_skip"; then
-	test_skip '--dcache cold with the default warmup: the drop after the warmup' "$cold_skip"
-elif test -z "$have_strace"; then
-	test_skip '--dcache cold with the default warmup: the drop after the warmup' 'strace missing or not permitted'
-else
-	test_expect_success '--dcache cold with the default warmup: the drop after the warmup' '
-		canary_setup &&
-		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
-			"$VFSBENCH" -c s.load -t 1s -D "$TRASH/work" \
-			--dcache cold 1 >out 2>err &&
-		test_grep "^time 1.00s  warmup 200ms\$" out &&
-		test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 1 &&
-		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
-			-e "write([0-9]*, \"2\", 1)" \
-			-e "(AT_FDCWD, \"f\", " tr |
-			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
-			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
-			awk "{ print \$2 }" | uniq >got &&
-		printf "%s\n" create stat drop stat >expect &&
-		test_cmp expect got &&
-		ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
-			"$VFSBENCH" -c s.load --loops 2 --warmup 3p -D "$TRASH/work" \
-			--dcache cold 1 >out 2>err &&
-		grep -n -e "\"f\", O_WRONLY|O_CREAT|O_TRUNC" \
-			-e "write([0-9]*, \"2\", 1)" \
-			-e "(AT_FDCWD, \"f\", " tr |
-			sed -e "s/:.*\"f\", O_WRONLY.*/ create/" \
-			-e "s/:.*write(.*/ drop/" -e "s/:.*\"f\", .*/ stat/" |
-			awk "{ print \$2 }" >got &&
-		printf "%s\n" create stat stat stat drop stat stat >expect &&
-		test_cmp expect got &&
-		canary_check &&
-		workdir_empty
-	'
-fi
+cold_test '--dcache cold with the default warmup: the drop after the warmup' '
+	canary_setup &&
+	ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
+		"$VFSBENCH" -c s.load -t 1s -D "$TRASH/work" \
+		--dcache cold 1 >out 2>err &&
+	test_grep "^time 1.00s  warmup 200ms\$" out &&
+	test "$(grep -c "write([0-9]*, \"2\", 1) *= 1\$" tr)" = 1 &&
+	cold_order | uniq >got &&
+	printf "%s\n" create stat drop stat >expect &&
+	test_cmp expect got &&
+	ASAN_OPTIONS=detect_leaks=0 strace -f -o tr -e trace=openat,write,newfstatat,statx \
+		"$VFSBENCH" -c s.load --loops 2 --warmup 3p -D "$TRASH/work" \
+		--dcache cold 1 >out 2>err &&
+	cold_order >got &&
+	printf "%s\n" create stat stat stat drop stat stat >expect &&
+	test_cmp expect got &&
+	canary_check &&
+	workdir_empty
+'
 
 # The probe's counts on ext4 (a loop-mounted image in a private mount
 # namespace), where a drop empties the dcache: a pass walks a/b/f with
