@@ -281,6 +281,16 @@ blocked() {
 	done
 }
 
+# bad_trace LOG LINE: record --from-trace LOG (--root r) is refused with
+# exactly LINE on stderr and exit status 2, and writes no loadfile.
+bad_trace() {
+	test_expect_code 2 vfsbench record --root r -o bad.load \
+		--from-trace "$1" 2>err &&
+	printf "%s\n" "$2" >expect &&
+	test_cmp expect err &&
+	test ! -e bad.load
+}
+
 # fifo_load: the FIFO $TRASH/fifo and fifo.load, whose clients open it
 # through a link made in [setup] (run with --links-out): each blocks in
 # open() until a stop, a client held mid-op with no timing involved.

@@ -265,16 +265,6 @@ test_expect_success 'a log of lseek, readv and writev: the offsets after them' '
 	test_cmp expect actual
 '
 
-# bad_trace NAME MESSAGE: --from-trace NAME is refused with MESSAGE and
-# exit status 2, and writes nothing.
-bad_trace() {
-	test_expect_code 2 vfsbench record --root r -o bad.load \
-		--from-trace "$1" 2>err &&
-	printf "%s\n" "$2" >expect &&
-	test_cmp expect err &&
-	test ! -e bad.load
-}
-
 test_expect_success 'a log cut short: in a call, before its result' '
 	printf "10 1.0 openat(AT_FDCWD</r>, \"a\", O_RDONLY) = 3</r/a>\n10 1.1 read(3</r/a>, \"x\", 10\n" >cut1 &&
 	bad_trace cut1 "cut1:2:8: a call without its result: the trace is cut short"

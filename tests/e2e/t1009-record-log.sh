@@ -10,15 +10,6 @@ SQ="'"
 
 mkdir r
 
-# bad_log FILE LINE: FILE refused with exactly LINE on stderr, exit 2.
-bad_log() {
-	test_expect_code 2 vfsbench record --root r -o bad.load \
-		--from-trace "$1" 2>err &&
-	printf "%s\n" "$2" >expect &&
-	test_cmp expect err &&
-	test ! -e bad.load
-}
-
 # endless SIG STATUS: an endless stream of calls of 400,000 tasks in turn
 # through a FIFO, SIG once awk has written 1 MB (past a pipe's buffer:
 # vfsbench reads); vfsbench ends with STATUS, writes nothing.
@@ -82,12 +73,12 @@ test_expect_success 'a line of 1 MiB is read; a NUL byte is refused' '
 	vfsbench record --root r -o long.load --from-trace long.log 2>err &&
 	test_grep "^stat \.\$" long.load &&
 	printf "10 1.0 close(3) = 0\000x\n" >nul.log &&
-	bad_log nul.log "nul.log:1:20: a NUL byte: not a line of strace${SQ}s"
+	bad_trace nul.log "nul.log:1:20: a NUL byte: not a line of strace${SQ}s"
 '
 
 test_expect_success 'a pid larger than Linux gives: refused' '
 	printf "4194305 1.0 close(3) = 0\n" >pid.log &&
-	bad_log pid.log "pid.log:1:1: a pid larger than Linux gives (4194304): not a line of strace -f"
+	bad_trace pid.log "pid.log:1:1: a pid larger than Linux gives (4194304): not a line of strace -f"
 '
 
 test_expect_success 'more than 64 MiB of unfinished calls at once: refused' '
